@@ -1,0 +1,23 @@
+//! eastfront's pure rules kernel: what every game shares.
+//!
+//! - [`topology`]: hex maps (via `hexx`) and area graphs behind one API — neighbours, distances,
+//!   movement costs and paths, edge features.
+//! - [`dice`]: the seeded, portable generator kept inside the game state, with scripted dice.
+//! - [`game`]: the game trait every rules crate implements (setup, active seat, legal actions,
+//!   apply, per-side view, outcome, events).
+//! - [`session`]: undo (cleared by dice, draws, reveals and side changes), replay and saves.
+//! - [`data`]: loading RON data and save files with clear errors.
+//!
+//! No Bevy here: rules crates and their tests build in seconds.
+
+pub mod data;
+pub mod dice;
+pub mod game;
+pub mod session;
+pub mod topology;
+
+pub use data::{parse_ron, read_text_file, DataError};
+pub use dice::Dice;
+pub use game::{Game, GameEvent, Outcome, RuleError, ScenarioInfo, Seat, Side, Viewer};
+pub use session::{LoadError, Record, SaveFile, Session, SAVE_FORMAT, SAVE_VERSION};
+pub use topology::{Edge, EdgeFeature, SpaceId, Topology};

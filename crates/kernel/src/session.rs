@@ -1,0 +1,314 @@
+//! A game in progress: state, the record of what was done, undo, replay and saves.
+//!
+//! Undo keeps snapshots of the state and is cleared whenever a die is rolled (or any other
+//! random pick is made), a card is drawn, a block is revealed, or the side to act changes.
+//! Replay = setup + the record; a save is the same plus a format version, written atomically.
+
+use crate::data::{read_text_file, DataError};
+use crate::game::{Game, GameEvent, RuleError, Seat};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+pub const SAVE_FORMAT: &str = "eastfront-save";
+pub const SAVE_VERSION: u32 = 1;
+
+/// One entry of a game's record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Record<A> {
+    Act { seat: Seat, action: A },
+    /// Scripted dice queued at this point (tests, tutorials, the engine protocol).
+    ScriptDice(Vec<u8>),
+}
+
+/// The file written by "save": enough to rebuild the game exactly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveFile<A, O> {
+    pub format: String,
+    pub version: u32,
+    pub game: String,
+    pub scenario: String,
+    pub options: O,
+    pub seed: u64,
+    pub record: Vec<Record<A>>,
+    /// Hash of the final state, to detect a record that no longer reproduces the game.
+    pub state_hash: u64,
+}
+
+/// Why a save could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError(pub DataError);
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+impl std::error::Error for LoadError {}
+
+struct Snapshot<S> {
+    state: S,
+    record_len: usize,
+}
+
+pub struct Session<'g, G: Game> {
+    pub game: &'g G,
+    pub scenario: String,
+    pub options: G::Options,
+    pub seed: u64,
+    state: G::State,
+    record: Vec<Record<G::Action>>,
+    undo: Vec<Snapshot<G::State>>,
+    /// Why undo is not available, for the button's tooltip.
+    undo_blocked_by: Option<String>,
+}
+
+impl<'g, G: Game> Session<'g, G> {
+    pub fn new(
+        game: &'g G,
+        scenario: &str,
+        options: G::Options,
+        seed: u64,
+    ) -> Result<Self, RuleError> {
+        let state = game.setup(scenario, &options, seed)?;
+        Ok(Session {
+            game,
+            scenario: scenario.to_string(),
+            options,
+            seed,
+            state,
+            record: Vec::new(),
+            undo: Vec::new(),
+            undo_blocked_by: None,
+        })
+    }
+
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+    pub fn record(&self) -> &[Record<G::Action>] {
+        &self.record
+    }
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+    pub fn undo_blocked_by(&self) -> Option<&str> {
+        if self.undo.is_empty() {
+            self.undo_blocked_by.as_deref()
+        } else {
+            None
+        }
+    }
+
+    /// Applies an action for `seat`, keeping an undo snapshot unless the action rolled dice,
+    /// drew or revealed anything, or passed the turn to the other side.
+    pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<Vec<G::Event>, RuleError> {
+        let before = self.state.clone();
+        let side_before = self
+            .game
+            .active(&self.state)
+            .map(|s| self.game.side_of(&self.state, s));
+        let dice_before = self.game.dice_ref(&self.state).events();
+        let events = match self.game.apply(&mut self.state, seat, &action) {
+            Ok(ev) => ev,
+            Err(e) => {
+                self.state = before;
+                return Err(e);
+            }
+        };
+        let record_len = self.record.len();
+        self.record.push(Record::Act { seat, action });
+        let side_after = self
+            .game
+            .active(&self.state)
+            .map(|s| self.game.side_of(&self.state, s));
+        let rolled = self.game.dice_ref(&self.state).events() != dice_before;
+        let blocker = if rolled {
+            Some("dice were rolled")
+        } else if events.iter().any(|e| e.clears_undo()) {
+            Some("a card was drawn or a block revealed")
+        } else if side_after != side_before {
+            Some("the turn passed to the other side")
+        } else {
+            None
+        };
+        match blocker {
+            Some(why) => {
+                self.undo.clear();
+                self.undo_blocked_by = Some(format!("Undo is not possible: {why}."));
+            }
+            None => self.undo.push(Snapshot {
+                state: before,
+                record_len,
+            }),
+        }
+        Ok(events)
+    }
+
+    /// Takes back the last undoable action. Returns false if there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some(s) => {
+                self.state = s.state;
+                self.record.truncate(s.record_len);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Queues scripted dice (recorded, so replay and saves reproduce them).
+    pub fn script_dice(&mut self, values: Vec<u8>) -> Result<(), RuleError> {
+        self.game
+            .dice(&mut self.state)
+            .script(&values)
+            .map_err(RuleError)?;
+        self.record.push(Record::ScriptDice(values));
+        Ok(())
+    }
+
+    /// Rebuilds a game from its setup and record, refusing any entry the rules refuse.
+    pub fn replay(
+        game: &'g G,
+        scenario: &str,
+        options: G::Options,
+        seed: u64,
+        record: &[Record<G::Action>],
+    ) -> Result<Self, (usize, RuleError)> {
+        let mut s = Session::new(game, scenario, options, seed).map_err(|e| (0, e))?;
+        for (i, entry) in record.iter().enumerate() {
+            match entry {
+                Record::Act { seat, action } => {
+                    s.apply(*seat, action.clone()).map_err(|e| (i + 1, e))?;
+                }
+                Record::ScriptDice(v) => s.script_dice(v.clone()).map_err(|e| (i + 1, e))?,
+            }
+        }
+        s.undo.clear();
+        Ok(s)
+    }
+
+    pub fn to_save(&self) -> SaveFile<G::Action, G::Options> {
+        SaveFile {
+            format: SAVE_FORMAT.into(),
+            version: SAVE_VERSION,
+            game: self.game.id().into(),
+            scenario: self.scenario.clone(),
+            options: self.options.clone(),
+            seed: self.seed,
+            record: self.record.clone(),
+            state_hash: state_hash(&self.state),
+        }
+    }
+
+    /// Writes the save atomically: a temporary file in the same folder, then a rename, so a
+    /// crash never leaves a half-written save over a good one.
+    pub fn save_to(&self, path: &Path) -> std::io::Result<()> {
+        let text = ron::ser::to_string_pretty(&self.to_save(), ron::ser::PrettyConfig::default())
+            .map_err(std::io::Error::other)?;
+        write_atomically(path, text.as_bytes())
+    }
+
+    /// Loads a save: refuses damaged, foreign, wrong-version or tampered files with the file,
+    /// the place and the problem; never panics.
+    pub fn load_from(game: &'g G, path: &Path) -> Result<Self, LoadError> {
+        let text = read_text_file(path).map_err(LoadError)?;
+        Self::load_from_str(game, &path.display().to_string(), &text)
+    }
+
+    pub fn load_from_str(game: &'g G, file: &str, text: &str) -> Result<Self, LoadError> {
+        let err = |line: Option<usize>, problem: String| {
+            LoadError(DataError {
+                file: file.to_string(),
+                line,
+                column: None,
+                problem,
+            })
+        };
+        // Check the header first so a save from another version says so, rather than
+        // failing on whatever field changed.
+        #[derive(Deserialize)]
+        struct Header {
+            format: String,
+            version: u32,
+            game: String,
+        }
+        let header: Header = crate::data::parse_ron(file, text).map_err(|e| {
+            LoadError(DataError {
+                problem: format!("not a readable eastfront save: {}", e.problem),
+                ..e
+            })
+        })?;
+        if header.format != SAVE_FORMAT {
+            return Err(err(None, format!("not an eastfront save (format \"{}\")", header.format)));
+        }
+        if header.version != SAVE_VERSION {
+            return Err(err(
+                None,
+                format!(
+                    "save format version {} is not supported by this eastfront (it reads version {SAVE_VERSION})",
+                    header.version
+                ),
+            ));
+        }
+        if header.game != game.id() {
+            return Err(err(
+                None,
+                format!("this is a save of \"{}\", not of {}", header.game, game.id()),
+            ));
+        }
+        let save: SaveFile<G::Action, G::Options> =
+            crate::data::parse_ron(file, text).map_err(LoadError)?;
+        let session = Session::replay(game, &save.scenario, save.options, save.seed, &save.record)
+            .map_err(|(i, e)| {
+                if i == 0 {
+                    err(None, format!("cannot set up scenario \"{}\": {e}", save.scenario))
+                } else {
+                    err(None, format!("record entry {i} is not legal: {e}"))
+                }
+            })?;
+        if state_hash(&session.state) != save.state_hash {
+            return Err(err(
+                None,
+                "the record does not reproduce the saved game (edited file or another rules version)"
+                    .into(),
+            ));
+        }
+        Ok(session)
+    }
+}
+
+/// A stable 64-bit FNV-1a hash of the state's JSON form.
+pub fn state_hash<S: Serialize>(state: &S) -> u64 {
+    let json = serde_json::to_vec(state).unwrap_or_default();
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in json {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+/// Writes `bytes` to `path` via a temporary file and a rename.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(d) = dir {
+        std::fs::create_dir_all(d)?;
+    }
+    let mut tmp = PathBuf::from(path);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "save".into());
+    tmp.set_file_name(format!(".{name}.tmp{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

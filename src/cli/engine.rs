@@ -1,0 +1,198 @@
+//! `eastfront engine`: a line-based JSON protocol on stdin/stdout (docs/protocol.md).
+//! Every request is one JSON object on one line; every reply is one JSON object on one line,
+//! `{"ok":true,...}` or `{"ok":false,"error":"..."}`. Bad input never crashes it.
+
+use eastfront_kernel::{Game, Seat, Session, Side, Viewer};
+use eastfront_stalingrad::{Action, Options, Stalingrad};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::io::{BufRead, Write};
+
+#[derive(Deserialize)]
+#[serde(tag = "cmd", rename_all = "snake_case")]
+enum Request {
+    New {
+        #[serde(default = "default_game")]
+        game: String,
+        #[serde(default = "default_scenario")]
+        scenario: String,
+        #[serde(default)]
+        options: Options,
+        #[serde(default)]
+        seed: u64,
+    },
+    Legal,
+    Apply {
+        seat: Option<u8>,
+        action: Option<Action>,
+        index: Option<usize>,
+    },
+    Dice { values: Vec<u8> },
+    View { side: Option<String> },
+    Save { path: String },
+    Load { path: String },
+    Undo,
+    Quit,
+}
+
+fn default_game() -> String {
+    "stalingrad".into()
+}
+fn default_scenario() -> String {
+    "standard".into()
+}
+
+pub struct Engine {
+    game: &'static Stalingrad,
+    session: Option<Session<'static, Stalingrad>>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Self {
+        Engine { game: Box::leak(Box::new(Stalingrad::new())), session: None }
+    }
+
+    /// Handles one request line; returns the reply and whether to quit.
+    pub fn handle(&mut self, line: &str) -> (Value, bool) {
+        let req: Request = match serde_json::from_str(line) {
+            Ok(r) => r,
+            Err(e) => return (err(format!("bad request: {e}")), false),
+        };
+        match self.dispatch(req) {
+            Ok((v, quit)) => (v, quit),
+            Err(e) => (err(e), false),
+        }
+    }
+
+    fn session(&mut self) -> Result<&mut Session<'static, Stalingrad>, String> {
+        self.session.as_mut().ok_or_else(|| "no game: send {\"cmd\":\"new\"} first".to_string())
+    }
+
+    fn status(&self) -> Value {
+        let Some(s) = &self.session else { return json!({}) };
+        let st = s.state();
+        let active = self.game.active(st);
+        json!({
+            "active_seat": active.map(|a| a.0),
+            "active_side": active.map(|a| self.game.side_of(st, a)),
+            "turn": st.turn,
+            "outcome": self.game.outcome(st),
+            "can_undo": s.can_undo(),
+        })
+    }
+
+    fn dispatch(&mut self, req: Request) -> Result<(Value, bool), String> {
+        let game = self.game;
+        match req {
+            Request::New { game: g, scenario, options, seed } => {
+                if g != "stalingrad" {
+                    return Err(format!("unknown game \"{g}\" (available: stalingrad)"));
+                }
+                let s = Session::new(game, &scenario, options, seed).map_err(|e| e.0)?;
+                self.session = Some(s);
+                Ok((ok(self.status()), false))
+            }
+            Request::Legal => {
+                let s = self.session()?;
+                let st = s.state();
+                let seat = game.active(st);
+                let actions = seat.map(|seat| game.legal_actions(st, seat)).unwrap_or_default();
+                Ok((ok(json!({"seat": seat.map(|s| s.0), "actions": actions})), false))
+            }
+            Request::Apply { seat, action, index } => {
+                let s = self.session()?;
+                let active = game.active(s.state()).ok_or("the game is over")?;
+                let seat = seat.map(Seat).unwrap_or(active);
+                let action = match (action, index) {
+                    (Some(a), _) => a,
+                    (None, Some(i)) => {
+                        let legal = game.legal_actions(s.state(), seat);
+                        legal.get(i).cloned().ok_or_else(|| format!("index {i} is out of range: {} legal actions", legal.len()))?
+                    }
+                    (None, None) => return Err("apply needs \"action\" or \"index\"".into()),
+                };
+                let side = game.side_of(s.state(), seat);
+                let events = s.apply(seat, action).map_err(|e| e.0)?;
+                let log: Vec<&str> = events.iter().map(|e| e.text_for(Some(side))).collect();
+                let mut v = self.status();
+                v["events"] = json!(log);
+                Ok((ok(v), false))
+            }
+            Request::Dice { values } => {
+                self.session()?.script_dice(values).map_err(|e| e.0)?;
+                Ok((ok(self.status()), false))
+            }
+            Request::View { side } => {
+                let viewer = match side.as_deref() {
+                    Some("German") | Some("german") => Viewer::Side(Side::German),
+                    Some("Soviet") | Some("soviet") => Viewer::Side(Side::Soviet),
+                    Some("all") => Viewer::Omniscient,
+                    None => {
+                        let s = self.session()?;
+                        let st = s.state();
+                        Viewer::Side(game.active(st).map(|a| game.side_of(st, a)).unwrap_or(Side::German))
+                    }
+                    Some(other) => return Err(format!("unknown side \"{other}\" (German, Soviet or all)")),
+                };
+                let s = self.session()?;
+                let view = game.view(s.state(), viewer);
+                Ok((ok(json!({"view": view})), false))
+            }
+            Request::Save { path } => {
+                self.session()?.save_to(std::path::Path::new(&path)).map_err(|e| format!("cannot save to {path}: {e}"))?;
+                Ok((ok(json!({"saved": path})), false))
+            }
+            Request::Load { path } => {
+                let s = Session::load_from(game, std::path::Path::new(&path)).map_err(|e| e.to_string())?;
+                self.session = Some(s);
+                Ok((ok(self.status()), false))
+            }
+            Request::Undo => {
+                let s = self.session()?;
+                if !s.undo() {
+                    return Err(s.undo_blocked_by().unwrap_or("Nothing to undo.").to_string());
+                }
+                Ok((ok(self.status()), false))
+            }
+            Request::Quit => Ok((ok(json!({"bye": true})), true)),
+        }
+    }
+}
+
+fn ok(mut v: Value) -> Value {
+    if !v.is_object() {
+        v = json!({});
+    }
+    v["ok"] = json!(true);
+    v
+}
+
+fn err(msg: String) -> Value {
+    json!({"ok": false, "error": msg})
+}
+
+pub fn run_stdio() -> i32 {
+    let mut engine = Engine::new();
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let (reply, quit) = engine.handle(&line);
+        if writeln!(out, "{reply}").and_then(|_| out.flush()).is_err() {
+            break;
+        }
+        if quit {
+            break;
+        }
+    }
+    0
+}

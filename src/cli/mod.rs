@@ -1,0 +1,152 @@
+//! The headless command line: the same binary as the game, without a window. Tests, tools
+//! and bug reports reproduce anything through it.
+
+mod engine;
+mod selfplay;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use eastfront_kernel::Game;
+use eastfront_stalingrad::{Mode, Stalingrad};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(name = "eastfront", version, about = "Eastern Front board wargames on the desktop. With no command it opens the game window.")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the games, their scenarios and modes.
+    Games,
+    /// Check a scenario data file (and its folder) or a save file; prints what is wrong.
+    Validate { file: PathBuf },
+    /// Play N games automatically and print each outcome.
+    Selfplay {
+        #[arg(long, default_value = "stalingrad")]
+        game: String,
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, value_enum, default_value_t = ModeArg::Solitaire)]
+        mode: ModeArg,
+        /// Who plays the German (and, in the human-Soviet modes, the Soviet) seats.
+        #[arg(long, value_enum, default_value_t = PlayerArg::Random)]
+        players: PlayerArg,
+        #[arg(long, default_value_t = 10_000)]
+        max_steps: u64,
+        /// Print one line per game.
+        #[arg(long)]
+        verbose: bool,
+    },
+    /// Measure random games per second and steps per second.
+    Bench {
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// A line-based JSON protocol on stdin/stdout (see docs/protocol.md).
+    Engine,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModeArg {
+    Solitaire,
+    Cooperative,
+    #[value(name = "1v1")]
+    OneVsOne,
+    #[value(name = "2v1")]
+    TwoVsOne,
+}
+
+impl ModeArg {
+    pub fn mode(self) -> Mode {
+        match self {
+            ModeArg::Solitaire => Mode::Solitaire,
+            ModeArg::Cooperative => Mode::Cooperative,
+            ModeArg::OneVsOne => Mode::OneVsOne,
+            ModeArg::TwoVsOne => Mode::TwoVsOne,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerArg {
+    /// Uniformly random legal actions.
+    Random,
+    /// The heuristic AI on every non-automatic seat.
+    Ai,
+}
+
+/// Runs a subcommand; returns the process exit code.
+pub fn run(cmd: Command) -> i32 {
+    match cmd {
+        Command::Games => {
+            let g = Stalingrad::new();
+            println!("{} ({})", g.title(), g.id());
+            for s in g.scenarios() {
+                println!("  scenario {}: {} — {}", s.id, s.name, s.brief);
+            }
+            for m in [Mode::Solitaire, Mode::Cooperative, Mode::OneVsOne, Mode::TwoVsOne] {
+                println!("  mode: {}", m.name());
+            }
+            println!("  Designer's Variant levels: Normal, German Easy, Soviet Easy, German Impossible");
+            println!("Moscow '41, No Retreat!, Guards Tanks, Race for Berlin: not yet available.");
+            0
+        }
+        Command::Validate { file } => validate(&file),
+        Command::Selfplay { game, games, seed, mode, players, max_steps, verbose } => {
+            if game != "stalingrad" {
+                eprintln!("error: unknown game \"{game}\" (available: stalingrad)");
+                return 2;
+            }
+            selfplay::selfplay(games, seed, mode.mode(), players, max_steps, verbose)
+        }
+        Command::Bench { games, seed } => selfplay::bench(games, seed),
+        Command::Engine => engine::run_stdio(),
+    }
+}
+
+fn validate(file: &std::path::Path) -> i32 {
+    let text = match eastfront_kernel::read_text_file(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    if text.contains(eastfront_kernel::SAVE_FORMAT) {
+        let game: &'static Stalingrad = Box::leak(Box::new(Stalingrad::new()));
+        return match eastfront_kernel::Session::load_from_str(game, &file.display().to_string(), &text) {
+            Ok(s) => {
+                println!("{}: a valid save ({} record entries).", file.display(), s.record().len());
+                0
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                1
+            }
+        };
+    }
+    let dir = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    match eastfront_stalingrad::data::ScenarioData::load_dir(dir) {
+        Ok(d) => {
+            println!(
+                "{}: valid Stalingrad data ({} hexes, {} German and {} Soviet blocks, {} card kinds).",
+                dir.display(),
+                d.map.hexes.len(),
+                d.units.german.len(),
+                d.units.soviet.len(),
+                d.cards.german.len() + d.cards.soviet.len()
+            );
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! `eastfront selfplay` and `eastfront bench`.
+
+use super::PlayerArg;
+use eastfront_kernel::{Game, Seat, Side, Viewer};
+use eastfront_stalingrad::{Mode, Options, Stalingrad, State};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
+
+pub struct GameResult {
+    pub winner: Option<Side>,
+    pub reason: String,
+    pub steps: u64,
+    pub error: Option<String>,
+}
+
+/// Plays one game to its end (or `max_steps`).
+pub fn play_one(game: &Stalingrad, options: &Options, seed: u64, players: PlayerArg, max_steps: u64) -> GameResult {
+    let mut st: State = match game.setup("standard", options, seed) {
+        Ok(s) => s,
+        Err(e) => return GameResult { winner: None, reason: String::new(), steps: 0, error: Some(e.0) },
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut steps = 0;
+    while let Some(seat) = game.active(&st) {
+        if steps >= max_steps {
+            return GameResult { winner: None, reason: "step limit".into(), steps, error: None };
+        }
+        let legal = game.legal_actions(&st, seat);
+        if legal.is_empty() {
+            return GameResult { winner: None, reason: String::new(), steps, error: Some(format!("no legal action for seat {} in {:?}", seat.0, st.phase)) };
+        }
+        let action = match players {
+            PlayerArg::Random => eastfront_ai::random_action(&legal, &mut rng),
+            PlayerArg::Ai => {
+                let side = game.side_of(&st, seat);
+                let view = game.view(&st, Viewer::Side(side));
+                eastfront_ai::choose_action(game, &view, &legal, seed.wrapping_add(steps))
+            }
+        };
+        if let Err(e) = game.apply(&mut st, seat, &action) {
+            return GameResult { winner: None, reason: String::new(), steps, error: Some(format!("legal action refused: {e} ({action:?})")) };
+        }
+        steps += 1;
+    }
+    let o = game.outcome(&st);
+    GameResult {
+        winner: o.as_ref().and_then(|o| o.winner),
+        reason: o.map(|o| o.reason).unwrap_or_default(),
+        steps,
+        error: None,
+    }
+}
+
+pub fn selfplay(games: u64, seed: u64, mode: Mode, players: PlayerArg, max_steps: u64, verbose: bool) -> i32 {
+    let game = Stalingrad::new();
+    let options = Options { mode, ..Options::default() };
+    let (mut german, mut soviet, mut unfinished, mut errors, mut total_steps) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let start = Instant::now();
+    for i in 0..games {
+        let s = seed.wrapping_add(i);
+        let r = play_one(&game, &options, s, players, max_steps);
+        total_steps += r.steps;
+        match (&r.error, r.winner) {
+            (Some(e), _) => {
+                errors += 1;
+                println!("game {i} (seed {s}): ERROR after {} steps: {e}", r.steps);
+            }
+            (None, Some(Side::German)) => german += 1,
+            (None, Some(Side::Soviet)) => soviet += 1,
+            (None, None) => unfinished += 1,
+        }
+        if verbose && r.error.is_none() {
+            println!("game {i} (seed {s}): {} in {} steps — {}", r.winner.map(|w| w.name()).unwrap_or("unfinished"), r.steps, r.reason);
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{games} games ({mode:?}, {players:?} players): German wins {german} ({:.1}%), Soviet wins {soviet} ({:.1}%), unfinished {unfinished}, errors {errors}; {total_steps} steps, {:.1} steps/game, {:.1}s",
+        pct(german, games),
+        pct(soviet, games),
+        total_steps as f64 / games.max(1) as f64,
+        secs
+    );
+    if errors > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+fn pct(n: u64, d: u64) -> f64 {
+    if d == 0 {
+        0.0
+    } else {
+        100.0 * n as f64 / d as f64
+    }
+}
+
+pub fn bench(games: u64, seed: u64) -> i32 {
+    let game = Stalingrad::new();
+    let options = Options::default();
+    let start = Instant::now();
+    let mut steps = 0;
+    for i in 0..games {
+        steps += play_one(&game, &options, seed + i, PlayerArg::Random, 10_000).steps;
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    println!("stalingrad random play: {games} games, {steps} steps in {secs:.2}s on one core");
+    println!("  {:.1} games/s, {:.0} steps/s", games as f64 / secs, steps as f64 / secs);
+    // The AI's time per decision.
+    let mut st = game.setup("standard", &options, seed).expect("setup");
+    let mut times = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while let Some(seat) = game.active(&st) {
+        let legal = game.legal_actions(&st, seat);
+        let t = Instant::now();
+        let view = game.view(&st, Viewer::Side(game.side_of(&st, seat)));
+        let a = eastfront_ai::choose_action(&game, &view, &legal, times.len() as u64);
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        let _ = &mut rng;
+        if game.apply(&mut st, seat, &a).is_err() || times.len() > 5000 {
+            break;
+        }
+    }
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    if !times.is_empty() {
+        println!(
+            "  German AI per decision: median {:.3} ms, worst {:.3} ms over {} decisions",
+            times[times.len() / 2],
+            times[times.len() - 1],
+            times.len()
+        );
+    }
+    let _ = Seat(0);
+    0
+}

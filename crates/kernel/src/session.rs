@@ -277,9 +277,11 @@ impl<'g, G: Game> Session<'g, G> {
     }
 }
 
-/// A stable 64-bit FNV-1a hash of the state's JSON form.
+/// A stable 64-bit FNV-1a hash of the state's RON form.
 pub fn state_hash<S: Serialize>(state: &S) -> u64 {
-    let json = serde_json::to_vec(state).unwrap_or_default();
+    let json = ron::to_string(state)
+        .expect("game states serialise (integer128 enabled)")
+        .into_bytes();
     let mut h: u64 = 0xcbf29ce484222325;
     for b in json {
         h ^= b as u64;

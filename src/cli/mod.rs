@@ -1,8 +1,8 @@
 //! The headless command line: the same binary as the game, without a window. Tests, tools
 //! and bug reports reproduce anything through it.
 
-mod engine;
-mod selfplay;
+pub mod engine;
+pub mod selfplay;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use eastfront_kernel::Game;

@@ -375,10 +375,8 @@ impl Combat {
                         continue;
                     }
                     if self.attacker == Side::German {
-                        if self.advanced.is_empty() {
-                            return false; // the German chooses 1–4 units (at least one)
-                        }
-                        self.step = Step::S12Blitz;
+                        // The German chooses 1–4 units (at least one); EndAdvance moves on.
+                        return false;
                     } else {
                         // The strongest surviving Soviet attacker advances; ties: the German picks.
                         let max = att.iter().map(|u| strength(board, st, *u)).max().unwrap_or(0);

@@ -1,0 +1,95 @@
+//! The engine protocol (docs/protocol.md): a round trip through every command, and bad input
+//! that must get an error line, never a crash.
+
+use eastfront::cli::engine::Engine;
+use serde_json::Value;
+
+fn send(e: &mut Engine, line: &str) -> Value {
+    e.handle(line).0
+}
+
+#[test]
+fn protocol_round_trip_new_legal_apply_view_save_load_undo_quit() {
+    let mut e = Engine::new();
+    let r = send(&mut e, r#"{"cmd":"new","game":"stalingrad","scenario":"standard","seed":5}"#);
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["active_side"], "German");
+    let legal = send(&mut e, r#"{"cmd":"legal"}"#);
+    let actions = legal["actions"].as_array().unwrap().clone();
+    assert!(actions.iter().any(|a| a == "CallReinforcements"));
+    // Apply a Short Move given in full, then undo it (no die, no draw, same side).
+    let short = actions.iter().find(|a| a.get("ShortMove").is_some()).expect("a short move").clone();
+    let r = send(&mut e, &format!(r#"{{"cmd":"apply","action":{short}}}"#));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["can_undo"], true, "{r}");
+    let r = send(&mut e, r#"{"cmd":"undo"}"#);
+    assert_eq!(r["ok"], true, "{r}");
+    // The German view hides Soviet blocks; the omniscient view does not.
+    let v = send(&mut e, r#"{"cmd":"view","side":"German"}"#);
+    let blocks = v["view"]["blocks"].as_array().unwrap();
+    assert!(blocks.iter().filter(|b| b["side"] == "Soviet").all(|b| b["face"].is_null()));
+    let all = send(&mut e, r#"{"cmd":"view","side":"all"}"#);
+    assert!(all["view"]["blocks"].as_array().unwrap().iter().all(|b| !b["face"].is_null()));
+    // Scripted dice, then a Call for Reinforcements by index.
+    let r = send(&mut e, r#"{"cmd":"dice","values":[1,2,3,4,5,6]}"#);
+    assert_eq!(r["ok"], true, "{r}");
+    let r = send(&mut e, r#"{"cmd":"apply","action":"CallReinforcements"}"#);
+    assert_eq!(r["ok"], true, "{r}");
+    let text = r["events"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect::<Vec<_>>().join("\n");
+    assert!(text.contains("rolled 1 2 3 4 5 6"), "{text}");
+    // Play a few more steps by index, save, load, and compare the views.
+    for _ in 0..5 {
+        let r = send(&mut e, r#"{"cmd":"apply","index":0}"#);
+        if r["ok"] != true {
+            break;
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("eastfront-protocol-{}", std::process::id()));
+    let path = dir.join("g.ron");
+    let before = send(&mut e, r#"{"cmd":"view","side":"all"}"#);
+    let r = send(&mut e, &format!(r#"{{"cmd":"save","path":"{}"}}"#, path.display()));
+    assert_eq!(r["ok"], true, "{r}");
+    let mut e2 = Engine::new();
+    let r = send(&mut e2, &format!(r#"{{"cmd":"load","path":"{}"}}"#, path.display()));
+    assert_eq!(r["ok"], true, "{r}");
+    let after = send(&mut e2, r#"{"cmd":"view","side":"all"}"#);
+    assert_eq!(before, after);
+    let (bye, quit) = e.handle(r#"{"cmd":"quit"}"#);
+    assert!(quit);
+    assert_eq!(bye["ok"], true);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn invalid_input_gets_an_error_line() {
+    let mut e = Engine::new();
+    for bad in [
+        "not json",
+        "{}",
+        r#"{"cmd":"fly"}"#,
+        r#"{"cmd":"legal"}"#,
+        r#"{"cmd":"apply","index":0}"#,
+        r#"{"cmd":"new","game":"chess"}"#,
+        r#"{"cmd":"new","scenario":"nowhere"}"#,
+        r#"{"cmd":"load","path":"/definitely/not/here.ron"}"#,
+    ] {
+        let r = send(&mut e, bad);
+        assert_eq!(r["ok"], false, "{bad} → {r}");
+        assert!(r["error"].as_str().unwrap().len() > 5, "{r}");
+    }
+    send(&mut e, r#"{"cmd":"new"}"#);
+    for bad in [
+        r#"{"cmd":"apply","action":"Nonsense"}"#,
+        r#"{"cmd":"apply","index":99999}"#,
+        r#"{"cmd":"apply","action":{"Choose":{"unit":3}}}"#,
+        r#"{"cmd":"apply","seat":1,"action":"CallReinforcements"}"#,
+        r#"{"cmd":"dice","values":[7]}"#,
+        r#"{"cmd":"view","side":"Martian"}"#,
+        r#"{"cmd":"undo"}"#,
+    ] {
+        let r = send(&mut e, bad);
+        assert_eq!(r["ok"], false, "{bad} → {r}");
+    }
+    // Still alive and well.
+    assert_eq!(send(&mut e, r#"{"cmd":"legal"}"#)["ok"], true);
+}

@@ -18,6 +18,8 @@ struct Ctx<'a> {
     view: &'a View,
     german: Vec<f32>,
     soviet: Vec<f32>,
+    /// Breadth-first distance to the nearest objective (a Soviet reinforcement hex not yet ours).
+    dist: Vec<u32>,
 }
 
 impl<'a> Ctx<'a> {
@@ -31,18 +33,33 @@ impl<'a> Ctx<'a> {
                 Side::Soviet => soviet[b.hex.index()] += s,
             }
         }
-        Ctx { board, view, german, soviet }
+        let mut dist = vec![u32::MAX; board.hexes.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for h in &board.srh {
+            if view.hexes[h.index()].control != Side::German {
+                dist[h.index()] = 0;
+                queue.push_back(*h);
+            }
+        }
+        while let Some(h) = queue.pop_front() {
+            for n in board.topo.neighbours(h) {
+                if dist[n.index()] == u32::MAX {
+                    dist[n.index()] = dist[h.index()] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        for d in dist.iter_mut() {
+            if *d == u32::MAX {
+                *d = 0;
+            }
+        }
+        Ctx { board, view, german, soviet, dist }
     }
 
-    /// Distance to the nearest Soviet reinforcement hex not yet German.
+    /// Steps to the nearest Soviet reinforcement hex not yet German (through the map).
     fn objective_distance(&self, h: SpaceId) -> u32 {
-        self.board
-            .srh
-            .iter()
-            .filter(|s| self.view.hexes[s.index()].control != Side::German)
-            .filter_map(|s| self.board.topo.hex_distance(h, *s))
-            .min()
-            .unwrap_or(0)
+        self.dist[h.index()]
     }
 
     fn objective_value(&self, h: SpaceId) -> f32 {
@@ -91,7 +108,8 @@ fn score(ctx: &Ctx, a: &Action) -> f32 {
                 .sum();
             // Cards are a finite resource: spend them on the decisive attacks.
             let card_weight = if ctx.objective_value(*target) > 5.0 || ratio < 2.5 { 1.0 } else { 0.3 };
-            (ratio - 1.6) * 6.0 + ctx.objective_value(*target) + card_bonus * card_weight + from.len() as f32 * 0.5
+            let progress = from.iter().map(|h| ctx.objective_distance(*h) as f32).fold(0.0, f32::max) - ctx.objective_distance(*target) as f32;
+            (ratio - 1.6).min(3.0) * 6.0 + ctx.objective_value(*target) + card_bonus * card_weight + from.len() as f32 * 0.5 + progress * 2.0
         }
         Action::QuickAttack { units, to, target } => {
             let moving: f32 = units.iter().map(|u| unit_strength(ctx.view, *u)).sum();
@@ -101,7 +119,8 @@ fn score(ctx: &Ctx, a: &Action) -> f32 {
             if board.terrain(*target) == Terrain::Urban {
                 ratio *= 0.7;
             }
-            (ratio - 1.8) * 6.0 + ctx.objective_value(*target)
+            let progress = ctx.objective_distance(*to) as f32 - ctx.objective_distance(*target) as f32;
+            (ratio - 1.8).min(3.0) * 6.0 + ctx.objective_value(*target) + progress * 2.0 + 1.0
         }
         Action::CallReinforcements => {
             let on_table: usize = ctx.view.table.iter().map(|r| r.face_down).sum();

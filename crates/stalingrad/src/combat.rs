@@ -845,12 +845,7 @@ impl Combat {
                 .map(|u| face_of(board, st, *u))
                 .collect()
         };
-        let card = |c: CardId| crate::view::CardView {
-            card: c,
-            name: board.card(c).name.clone(),
-            text: board.card(c).text.clone(),
-            leader: board.card(c).effect.is_leader(),
-        };
+        let card = |c: CardId| crate::view::card_view(board, c);
         CombatView {
             attacker: self.attacker,
             target: self.def_hex,

@@ -147,6 +147,8 @@ pub fn draw_german(board: &Board, st: &mut State, n: usize, ev: &mut Vec<Event>)
             );
         } else {
             st.german_hand.push(c);
+            // §9.1 rule 6: a support card belongs to the German player who draws it.
+            st.german_card_owner[c.0 as usize] = st.german_player;
             ev.push(Event {
                 kind: EventKind::CardDrawn { side: Side::German },
                 public: "German draws a card.".into(),
@@ -314,6 +316,7 @@ fn coop_mix_ok(board: &Board, st: &State, moving: &[UnitId], to: SpaceId) -> boo
     !(matches!((a, b), (Some(x), Some(y)) if x != y))
 }
 
+/// `units`: the whole stack the movers come from (a Yellow stack's White units are Yellow's).
 fn coop_owns(board: &Board, st: &State, units: &[UnitId]) -> bool {
     !st.options.mode.two_germans() || german_colour_of(board, units) == Some(st.german_player)
 }
@@ -429,7 +432,7 @@ pub fn short_moves(board: &Board, st: &State, moved: &[UnitId]) -> Vec<Action> {
             }
             let room = STACK_LIMIT.saturating_sub(occ[to.index()].0 as usize);
             for s in subsets(&free) {
-                if s.len() <= room && coop_owns(board, st, &s) && coop_mix_ok(board, st, &s, to) {
+                if s.len() <= room && coop_owns(board, st, &units) && coop_mix_ok(board, st, &s, to) {
                     v.push(Action::ShortMove { units: s, to });
                 }
             }
@@ -458,7 +461,7 @@ pub fn quick_attacks(board: &Board, st: &State) -> Vec<Action> {
             }
             let room = STACK_LIMIT.saturating_sub(occ[to.index()].0 as usize);
             for s in subsets(&units) {
-                if s.len() > room || !coop_owns(board, st, &s) || !coop_mix_ok(board, st, &s, to) {
+                if s.len() > room || !coop_owns(board, st, &units) || !coop_mix_ok(board, st, &s, to) {
                     continue;
                 }
                 for &t in &targets {
@@ -511,6 +514,7 @@ pub fn german_card_choices(board: &Board, st: &State) -> Vec<Vec<CardId>> {
         .german_hand
         .iter()
         .copied()
+        .filter(|c| !st.options.mode.two_germans() || st.german_card_owner[c.0 as usize] == st.german_player)
         .filter(|c| match board.card(*c).effect {
             CardEffect::Bombard { needs_linden, .. } => !needs_linden || linden,
             CardEffect::GermanSniper | CardEffect::Pak => true,

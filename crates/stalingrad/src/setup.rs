@@ -30,6 +30,7 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
         fortified: vec![false; n_hex],
         german_deck: Vec::new(),
         german_hand: Vec::new(),
+        german_card_owner: vec![0; board.cards.len()],
         soviet_deck: Vec::new(),
         soviet_hand: Vec::new(),
         leaders_in_play: Vec::new(),

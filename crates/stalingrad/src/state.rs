@@ -157,6 +157,8 @@ pub struct State {
     pub fortified: Vec<bool>,
     pub german_deck: Vec<CardId>,
     pub german_hand: Vec<CardId>,
+    /// Cooperative modes: which German player (0 Yellow, 1 Blue) holds each card (§9.1 rule 6).
+    pub german_card_owner: Vec<u8>,
     pub soviet_deck: Vec<CardId>,
     pub soviet_hand: Vec<CardId>,
     pub leaders_in_play: Vec<CardId>,

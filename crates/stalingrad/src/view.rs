@@ -46,6 +46,8 @@ pub struct CardView {
     pub name: String,
     pub text: String,
     pub leader: bool,
+    /// Cooperative modes: the German player holding it (0 Yellow, 1 Blue).
+    pub owner: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -120,13 +122,14 @@ pub(crate) fn face_of(board: &Board, st: &State, u: UnitId) -> BlockFace {
     }
 }
 
-fn card_view(board: &Board, c: CardId) -> CardView {
+pub(crate) fn card_view(board: &Board, c: CardId) -> CardView {
     let info = board.card(c);
     CardView {
         card: c,
         name: info.name.clone(),
         text: info.text.clone(),
         leader: info.effect.is_leader(),
+        owner: None,
     }
 }
 
@@ -198,7 +201,15 @@ pub fn build_view(board: &Board, st: &State, viewer: Viewer, prompt: String) -> 
             })
             .collect(),
         blocks,
-        german_hand: hand(&st.german_hand, Side::German),
+        german_hand: hand(&st.german_hand, Side::German)
+            .into_iter()
+            .map(|mut c| {
+                if st.options.mode.two_germans() {
+                    c.owner = Some(st.german_card_owner[c.card.0 as usize]);
+                }
+                c
+            })
+            .collect(),
         german_hand_size: st.german_hand.len(),
         soviet_hand: hand(&st.soviet_hand, Side::Soviet),
         soviet_hand_size: st.soviet_hand.len(),

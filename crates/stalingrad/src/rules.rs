@@ -25,10 +25,16 @@ pub fn side_of_unit(board: &Board, u: UnitId) -> Side {
     board.unit_side[u.0 as usize]
 }
 
+/// Units of `side` in a hex, for stacking and attacks. The Designer's Variant generals are
+/// markers, not units: they never count (rules §9.4.4 [GAP] recommendation).
 pub fn count_side(board: &Board, st: &State, h: SpaceId, side: Side) -> usize {
     board
         .unit_ids()
-        .filter(|u| st.units[u.0 as usize].loc == Location::Map(h) && side_of_unit(board, *u) == side)
+        .filter(|u| {
+            st.units[u.0 as usize].loc == Location::Map(h)
+                && side_of_unit(board, *u) == side
+                && board.unit(*u).kind != UnitKind::General
+        })
         .count()
 }
 
@@ -36,6 +42,9 @@ pub fn count_side(board: &Board, st: &State, h: SpaceId, side: Side) -> usize {
 pub fn occupancy(board: &Board, st: &State) -> Vec<(u8, u8)> {
     let mut occ = vec![(0u8, 0u8); board.hexes.len()];
     for (i, us) in st.units.iter().enumerate() {
+        if board.units[i].kind == UnitKind::General {
+            continue;
+        }
         if let Location::Map(h) = us.loc {
             match board.unit_side[i] {
                 Side::German => occ[h.index()].0 += 1,
@@ -193,7 +202,9 @@ fn soviet_deck_exhausted(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
         if r == 0 {
             game_over(st, Some(Side::Soviet), "Last Card: the Soviet deck is exhausted and OKH has no Eliminated R unit (rules §6.14.5)", ev);
         } else {
-            st.okh_extra_turns = Some(r);
+            // The German turn in progress, if any, is not one of the extra turns.
+            let in_german_turn = matches!(st.phase, Phase::GermanAction | Phase::ShortMoves { .. } | Phase::PlaceReinforcements { .. } | Phase::Combat);
+            st.okh_extra_turns = Some(r + in_german_turn as u8);
             info(ev, format!("The last Soviet card is drawn, but OKH gives the German {r} extra turn(s) (rules §6.14.5)."));
         }
     } else {

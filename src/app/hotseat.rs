@@ -52,7 +52,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             call_next_player
                 .in_set(TableSet::Eyes)
-                .run_if(in_state(Screen::Table).and(resource_exists::<Table>)),
+                .run_if(in_state(Screen::Table).and_then(resource_exists::<Table>)),
         )
         .add_systems(
             EguiPrimaryContextPass,
@@ -101,7 +101,7 @@ fn draw_curtain(
         .order(egui::Order::Foreground)
         .fixed_pos(screen.min)
         .show(ctx, |ui| {
-            let painter = ui.painter();
+            let painter = ui.painter().clone();
             painter.rect_filled(screen, 0.0, egui::Color32::from_rgb(38, 36, 33));
             let response = ui.allocate_rect(screen, egui::Sense::click());
             let centre = screen.center();

@@ -62,7 +62,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             mirror_phase
                 .in_set(TableSet::Mirror)
-                .run_if(in_state(Screen::Table).and(resource_exists::<Table>)),
+                .run_if(in_state(Screen::Table).and_then(resource_exists::<Table>)),
         );
 }
 

@@ -373,7 +373,7 @@ pub(super) fn plugin(app: &mut App) {
                 apply_player_choices.in_set(TableSet::Act),
                 refresh_view.in_set(TableSet::View),
             )
-                .run_if(in_state(Screen::Table).and(resource_exists::<Table>)),
+                .run_if(in_state(Screen::Table).and_then(resource_exists::<Table>)),
         );
 }
 

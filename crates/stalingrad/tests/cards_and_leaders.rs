@@ -263,7 +263,7 @@ fn t40_e17_opportunity_fire_only_with_chuikov_when_defending() {
         let g = game();
         let mut st = empty(&g, Options::default());
         let (c_hex, a_hex) = pair(&g, Terrain::Clear);
-        let def = add_soviet(&g, &mut st, UnitKind::RifleInfantry, c_hex);
+        add_soviet(&g, &mut st, UnitKind::RifleInfantry, c_hex);
         keep_alive(&g, &mut st, c_hex);
         let inf = add_german(&g, &mut st, UnitKind::Infantry, a_hex);
         if chuikov {

@@ -11,14 +11,21 @@ fn send(e: &mut Engine, line: &str) -> Value {
 #[test]
 fn protocol_round_trip_new_legal_apply_view_save_load_undo_quit() {
     let mut e = Engine::new();
-    let r = send(&mut e, r#"{"cmd":"new","game":"stalingrad","scenario":"standard","seed":5}"#);
+    let r = send(
+        &mut e,
+        r#"{"cmd":"new","game":"stalingrad","scenario":"standard","seed":5}"#,
+    );
     assert_eq!(r["ok"], true, "{r}");
     assert_eq!(r["active_side"], "German");
     let legal = send(&mut e, r#"{"cmd":"legal"}"#);
     let actions = legal["actions"].as_array().unwrap().clone();
     assert!(actions.iter().any(|a| a == "CallReinforcements"));
     // Apply a Short Move given in full, then undo it (no die, no draw, same side).
-    let short = actions.iter().find(|a| a.get("ShortMove").is_some()).expect("a short move").clone();
+    let short = actions
+        .iter()
+        .find(|a| a.get("ShortMove").is_some())
+        .expect("a short move")
+        .clone();
     let r = send(&mut e, &format!(r#"{{"cmd":"apply","action":{short}}}"#));
     assert_eq!(r["ok"], true, "{r}");
     assert_eq!(r["can_undo"], true, "{r}");
@@ -27,15 +34,28 @@ fn protocol_round_trip_new_legal_apply_view_save_load_undo_quit() {
     // The German view hides Soviet blocks; the omniscient view does not.
     let v = send(&mut e, r#"{"cmd":"view","side":"German"}"#);
     let blocks = v["view"]["blocks"].as_array().unwrap();
-    assert!(blocks.iter().filter(|b| b["side"] == "Soviet").all(|b| b["face"].is_null()));
+    assert!(blocks
+        .iter()
+        .filter(|b| b["side"] == "Soviet")
+        .all(|b| b["face"].is_null()));
     let all = send(&mut e, r#"{"cmd":"view","side":"all"}"#);
-    assert!(all["view"]["blocks"].as_array().unwrap().iter().all(|b| !b["face"].is_null()));
+    assert!(all["view"]["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|b| !b["face"].is_null()));
     // Scripted dice, then a Call for Reinforcements by index.
     let r = send(&mut e, r#"{"cmd":"dice","values":[1,2,3,4,5,6]}"#);
     assert_eq!(r["ok"], true, "{r}");
     let r = send(&mut e, r#"{"cmd":"apply","action":"CallReinforcements"}"#);
     assert_eq!(r["ok"], true, "{r}");
-    let text = r["events"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect::<Vec<_>>().join("\n");
+    let text = r["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
     assert!(text.contains("rolled 1 2 3 4 5 6"), "{text}");
     // Play a few more steps by index, save, load, and compare the views.
     for _ in 0..5 {
@@ -47,10 +67,16 @@ fn protocol_round_trip_new_legal_apply_view_save_load_undo_quit() {
     let dir = std::env::temp_dir().join(format!("eastfront-protocol-{}", std::process::id()));
     let path = dir.join("g.ron");
     let before = send(&mut e, r#"{"cmd":"view","side":"all"}"#);
-    let r = send(&mut e, &format!(r#"{{"cmd":"save","path":"{}"}}"#, path.display()));
+    let r = send(
+        &mut e,
+        &format!(r#"{{"cmd":"save","path":"{}"}}"#, path.display()),
+    );
     assert_eq!(r["ok"], true, "{r}");
     let mut e2 = Engine::new();
-    let r = send(&mut e2, &format!(r#"{{"cmd":"load","path":"{}"}}"#, path.display()));
+    let r = send(
+        &mut e2,
+        &format!(r#"{{"cmd":"load","path":"{}"}}"#, path.display()),
+    );
     assert_eq!(r["ok"], true, "{r}");
     let after = send(&mut e2, r#"{"cmd":"view","side":"all"}"#);
     assert_eq!(before, after);

@@ -27,10 +27,18 @@ enum Request {
         action: Option<Action>,
         index: Option<usize>,
     },
-    Dice { values: Vec<u8> },
-    View { side: Option<String> },
-    Save { path: String },
-    Load { path: String },
+    Dice {
+        values: Vec<u8>,
+    },
+    View {
+        side: Option<String>,
+    },
+    Save {
+        path: String,
+    },
+    Load {
+        path: String,
+    },
     Undo,
     Quit,
 }
@@ -55,7 +63,10 @@ impl Default for Engine {
 
 impl Engine {
     pub fn new() -> Self {
-        Engine { game: Box::leak(Box::new(Stalingrad::new())), session: None }
+        Engine {
+            game: Box::leak(Box::new(Stalingrad::new())),
+            session: None,
+        }
     }
 
     /// Handles one request line; returns the reply and whether to quit.
@@ -71,11 +82,15 @@ impl Engine {
     }
 
     fn session(&mut self) -> Result<&mut Session<'static, Stalingrad>, String> {
-        self.session.as_mut().ok_or_else(|| "no game: send {\"cmd\":\"new\"} first".to_string())
+        self.session
+            .as_mut()
+            .ok_or_else(|| "no game: send {\"cmd\":\"new\"} first".to_string())
     }
 
     fn status(&self) -> Value {
-        let Some(s) = &self.session else { return json!({}) };
+        let Some(s) = &self.session else {
+            return json!({});
+        };
         let st = s.state();
         let active = self.game.active(st);
         json!({
@@ -90,7 +105,12 @@ impl Engine {
     fn dispatch(&mut self, req: Request) -> Result<(Value, bool), String> {
         let game = self.game;
         match req {
-            Request::New { game: g, scenario, options, seed } => {
+            Request::New {
+                game: g,
+                scenario,
+                options,
+                seed,
+            } => {
                 if g != "stalingrad" {
                     return Err(format!("unknown game \"{g}\" (available: stalingrad)"));
                 }
@@ -102,10 +122,19 @@ impl Engine {
                 let s = self.session()?;
                 let st = s.state();
                 let seat = game.active(st);
-                let actions = seat.map(|seat| game.legal_actions(st, seat)).unwrap_or_default();
-                Ok((ok(json!({"seat": seat.map(|s| s.0), "actions": actions})), false))
+                let actions = seat
+                    .map(|seat| game.legal_actions(st, seat))
+                    .unwrap_or_default();
+                Ok((
+                    ok(json!({"seat": seat.map(|s| s.0), "actions": actions})),
+                    false,
+                ))
             }
-            Request::Apply { seat, action, index } => {
+            Request::Apply {
+                seat,
+                action,
+                index,
+            } => {
                 let s = self.session()?;
                 let active = game.active(s.state()).ok_or("the game is over")?;
                 let seat = seat.map(Seat).unwrap_or(active);
@@ -113,7 +142,9 @@ impl Engine {
                     (Some(a), _) => a,
                     (None, Some(i)) => {
                         let legal = game.legal_actions(s.state(), seat);
-                        legal.get(i).cloned().ok_or_else(|| format!("index {i} is out of range: {} legal actions", legal.len()))?
+                        legal.get(i).cloned().ok_or_else(|| {
+                            format!("index {i} is out of range: {} legal actions", legal.len())
+                        })?
                     }
                     (None, None) => return Err("apply needs \"action\" or \"index\"".into()),
                 };
@@ -136,27 +167,39 @@ impl Engine {
                     None => {
                         let s = self.session()?;
                         let st = s.state();
-                        Viewer::Side(game.active(st).map(|a| game.side_of(st, a)).unwrap_or(Side::German))
+                        Viewer::Side(
+                            game.active(st)
+                                .map(|a| game.side_of(st, a))
+                                .unwrap_or(Side::German),
+                        )
                     }
-                    Some(other) => return Err(format!("unknown side \"{other}\" (German, Soviet or all)")),
+                    Some(other) => {
+                        return Err(format!("unknown side \"{other}\" (German, Soviet or all)"))
+                    }
                 };
                 let s = self.session()?;
                 let view = game.view(s.state(), viewer);
                 Ok((ok(json!({"view": view})), false))
             }
             Request::Save { path } => {
-                self.session()?.save_to(std::path::Path::new(&path)).map_err(|e| format!("cannot save to {path}: {e}"))?;
+                self.session()?
+                    .save_to(std::path::Path::new(&path))
+                    .map_err(|e| format!("cannot save to {path}: {e}"))?;
                 Ok((ok(json!({"saved": path})), false))
             }
             Request::Load { path } => {
-                let s = Session::load_from(game, std::path::Path::new(&path)).map_err(|e| e.to_string())?;
+                let s = Session::load_from(game, std::path::Path::new(&path))
+                    .map_err(|e| e.to_string())?;
                 self.session = Some(s);
                 Ok((ok(self.status()), false))
             }
             Request::Undo => {
                 let s = self.session()?;
                 if !s.undo() {
-                    return Err(s.undo_blocked_by().unwrap_or("Nothing to undo.").to_string());
+                    return Err(s
+                        .undo_blocked_by()
+                        .unwrap_or("Nothing to undo.")
+                        .to_string());
                 }
                 Ok((ok(self.status()), false))
             }

@@ -10,7 +10,11 @@ use eastfront_stalingrad::{Mode, Stalingrad};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
-#[command(name = "eastfront", version, about = "Eastern Front board wargames on the desktop. With no command it opens the game window.")]
+#[command(
+    name = "eastfront",
+    version,
+    about = "Eastern Front board wargames on the desktop. With no command it opens the game window."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -90,15 +94,30 @@ pub fn run(cmd: Command) -> i32 {
             for s in g.scenarios() {
                 println!("  scenario {}: {} — {}", s.id, s.name, s.brief);
             }
-            for m in [Mode::Solitaire, Mode::Cooperative, Mode::OneVsOne, Mode::TwoVsOne] {
+            for m in [
+                Mode::Solitaire,
+                Mode::Cooperative,
+                Mode::OneVsOne,
+                Mode::TwoVsOne,
+            ] {
                 println!("  mode: {}", m.name());
             }
-            println!("  Designer's Variant levels: Normal, German Easy, Soviet Easy, German Impossible");
+            println!(
+                "  Designer's Variant levels: Normal, German Easy, Soviet Easy, German Impossible"
+            );
             println!("Moscow '41, No Retreat!, Guards Tanks, Race for Berlin: not yet available.");
             0
         }
         Command::Validate { file } => validate(&file),
-        Command::Selfplay { game, games, seed, mode, players, max_steps, verbose } => {
+        Command::Selfplay {
+            game,
+            games,
+            seed,
+            mode,
+            players,
+            max_steps,
+            verbose,
+        } => {
             if game != "stalingrad" {
                 eprintln!("error: unknown game \"{game}\" (available: stalingrad)");
                 return 2;
@@ -120,9 +139,17 @@ fn validate(file: &std::path::Path) -> i32 {
     };
     if text.contains(eastfront_kernel::SAVE_FORMAT) {
         let game: &'static Stalingrad = Box::leak(Box::new(Stalingrad::new()));
-        return match eastfront_kernel::Session::load_from_str(game, &file.display().to_string(), &text) {
+        return match eastfront_kernel::Session::load_from_str(
+            game,
+            &file.display().to_string(),
+            &text,
+        ) {
             Ok(s) => {
-                println!("{}: a valid save ({} record entries).", file.display(), s.record().len());
+                println!(
+                    "{}: a valid save ({} record entries).",
+                    file.display(),
+                    s.record().len()
+                );
                 0
             }
             Err(e) => {
@@ -131,7 +158,10 @@ fn validate(file: &std::path::Path) -> i32 {
             }
         };
     }
-    let dir = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let dir = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
     match eastfront_stalingrad::data::ScenarioData::load_dir(dir) {
         Ok(d) => {
             println!(

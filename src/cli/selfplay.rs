@@ -15,20 +15,46 @@ pub struct GameResult {
 }
 
 /// Plays one game to its end (or `max_steps`).
-pub fn play_one(game: &Stalingrad, options: &Options, seed: u64, players: PlayerArg, max_steps: u64) -> GameResult {
+pub fn play_one(
+    game: &Stalingrad,
+    options: &Options,
+    seed: u64,
+    players: PlayerArg,
+    max_steps: u64,
+) -> GameResult {
     let mut st: State = match game.setup("standard", options, seed) {
         Ok(s) => s,
-        Err(e) => return GameResult { winner: None, reason: String::new(), steps: 0, error: Some(e.0) },
+        Err(e) => {
+            return GameResult {
+                winner: None,
+                reason: String::new(),
+                steps: 0,
+                error: Some(e.0),
+            }
+        }
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut steps = 0;
     while let Some(seat) = game.active(&st) {
         if steps >= max_steps {
-            return GameResult { winner: None, reason: "step limit".into(), steps, error: None };
+            return GameResult {
+                winner: None,
+                reason: "step limit".into(),
+                steps,
+                error: None,
+            };
         }
         let legal = game.legal_actions(&st, seat);
         if legal.is_empty() {
-            return GameResult { winner: None, reason: String::new(), steps, error: Some(format!("no legal action for seat {} in {:?}", seat.0, st.phase)) };
+            return GameResult {
+                winner: None,
+                reason: String::new(),
+                steps,
+                error: Some(format!(
+                    "no legal action for seat {} in {:?}",
+                    seat.0, st.phase
+                )),
+            };
         }
         let action = match players {
             PlayerArg::Random => eastfront_ai::random_action(&legal, &mut rng),
@@ -39,7 +65,12 @@ pub fn play_one(game: &Stalingrad, options: &Options, seed: u64, players: Player
             }
         };
         if let Err(e) = game.apply(&mut st, seat, &action) {
-            return GameResult { winner: None, reason: String::new(), steps, error: Some(format!("legal action refused: {e} ({action:?})")) };
+            return GameResult {
+                winner: None,
+                reason: String::new(),
+                steps,
+                error: Some(format!("legal action refused: {e} ({action:?})")),
+            };
         }
         steps += 1;
     }
@@ -52,10 +83,21 @@ pub fn play_one(game: &Stalingrad, options: &Options, seed: u64, players: Player
     }
 }
 
-pub fn selfplay(games: u64, seed: u64, mode: Mode, players: PlayerArg, max_steps: u64, verbose: bool) -> i32 {
+pub fn selfplay(
+    games: u64,
+    seed: u64,
+    mode: Mode,
+    players: PlayerArg,
+    max_steps: u64,
+    verbose: bool,
+) -> i32 {
     let game = Stalingrad::new();
-    let options = Options { mode, ..Options::default() };
-    let (mut german, mut soviet, mut unfinished, mut errors, mut total_steps) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let options = Options {
+        mode,
+        ..Options::default()
+    };
+    let (mut german, mut soviet, mut unfinished, mut errors, mut total_steps) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
     for i in 0..games {
         let s = seed.wrapping_add(i);
@@ -71,7 +113,12 @@ pub fn selfplay(games: u64, seed: u64, mode: Mode, players: PlayerArg, max_steps
             (None, None) => unfinished += 1,
         }
         if verbose && r.error.is_none() {
-            println!("game {i} (seed {s}): {} in {} steps — {}", r.winner.map(|w| w.name()).unwrap_or("unfinished"), r.steps, r.reason);
+            println!(
+                "game {i} (seed {s}): {} in {} steps — {}",
+                r.winner.map(|w| w.name()).unwrap_or("unfinished"),
+                r.steps,
+                r.reason
+            );
         }
     }
     let secs = start.elapsed().as_secs_f64();
@@ -107,7 +154,11 @@ pub fn bench(games: u64, seed: u64) -> i32 {
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     println!("stalingrad random play: {games} games, {steps} steps in {secs:.2}s on one core");
-    println!("  {:.1} games/s, {:.0} steps/s", games as f64 / secs, steps as f64 / secs);
+    println!(
+        "  {:.1} games/s, {:.0} steps/s",
+        games as f64 / secs,
+        steps as f64 / secs
+    );
     // The AI's time per decision.
     let mut st = game.setup("standard", &options, seed).expect("setup");
     let mut times = Vec::new();

@@ -14,7 +14,10 @@ pub fn random_action(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
 
 /// The AI's choice for the side that `view` belongs to. Deterministic for a given seed.
 pub fn choose_action(game: &Stalingrad, view: &View, legal: &[Action], seed: u64) -> Action {
-    assert!(!legal.is_empty(), "choose_action needs at least one legal action");
+    assert!(
+        !legal.is_empty(),
+        "choose_action needs at least one legal action"
+    );
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     match view.viewer {
         eastfront_kernel::Viewer::Side(eastfront_kernel::Side::German) => {

@@ -27,7 +27,11 @@ impl<'a> Ctx<'a> {
         let mut german = vec![0.0; board.hexes.len()];
         let mut soviet = vec![0.0; board.hexes.len()];
         for b in &view.blocks {
-            let s = b.face.as_ref().map(|f| f.strength.max(1) as f32).unwrap_or(HIDDEN_SOVIET_STRENGTH);
+            let s = b
+                .face
+                .as_ref()
+                .map(|f| f.strength.max(1) as f32)
+                .unwrap_or(HIDDEN_SOVIET_STRENGTH);
             match b.side {
                 Side::German => german[b.hex.index()] += s,
                 Side::Soviet => soviet[b.hex.index()] += s,
@@ -54,7 +58,13 @@ impl<'a> Ctx<'a> {
                 *d = 0;
             }
         }
-        Ctx { board, view, german, soviet, dist }
+        Ctx {
+            board,
+            view,
+            german,
+            soviet,
+            dist,
+        }
     }
 
     /// Steps to the nearest Soviet reinforcement hex not yet German (through the map).
@@ -87,7 +97,11 @@ fn unit_strength(view: &View, u: eastfront_stalingrad::UnitId) -> f32 {
 fn score(ctx: &Ctx, a: &Action) -> f32 {
     let board = ctx.board;
     match a {
-        Action::PlannedAttack { target, from, cards } => {
+        Action::PlannedAttack {
+            target,
+            from,
+            cards,
+        } => {
             let att: f32 = from.iter().map(|h| ctx.german[h.index()]).sum();
             let def = ctx.soviet[target.index()].max(0.5);
             let mut ratio = att / def;
@@ -107,9 +121,21 @@ fn score(ctx: &Ctx, a: &Action) -> f32 {
                 })
                 .sum();
             // Cards are a finite resource: spend them on the decisive attacks.
-            let card_weight = if ctx.objective_value(*target) > 5.0 || ratio < 2.5 { 1.0 } else { 0.3 };
-            let progress = from.iter().map(|h| ctx.objective_distance(*h) as f32).fold(0.0, f32::max) - ctx.objective_distance(*target) as f32;
-            (ratio - 1.6).min(3.0) * 6.0 + ctx.objective_value(*target) + card_bonus * card_weight + from.len() as f32 * 0.5 + progress * 2.0
+            let card_weight = if ctx.objective_value(*target) > 5.0 || ratio < 2.5 {
+                1.0
+            } else {
+                0.3
+            };
+            let progress = from
+                .iter()
+                .map(|h| ctx.objective_distance(*h) as f32)
+                .fold(0.0, f32::max)
+                - ctx.objective_distance(*target) as f32;
+            (ratio - 1.6).min(3.0) * 6.0
+                + ctx.objective_value(*target)
+                + card_bonus * card_weight
+                + from.len() as f32 * 0.5
+                + progress * 2.0
         }
         Action::QuickAttack { units, to, target } => {
             let moving: f32 = units.iter().map(|u| unit_strength(ctx.view, *u)).sum();
@@ -119,12 +145,18 @@ fn score(ctx: &Ctx, a: &Action) -> f32 {
             if board.terrain(*target) == Terrain::Urban {
                 ratio *= 0.7;
             }
-            let progress = ctx.objective_distance(*to) as f32 - ctx.objective_distance(*target) as f32;
+            let progress =
+                ctx.objective_distance(*to) as f32 - ctx.objective_distance(*target) as f32;
             (ratio - 1.8).min(3.0) * 6.0 + ctx.objective_value(*target) + progress * 2.0 + 1.0
         }
         Action::CallReinforcements => {
             let on_table: usize = ctx.view.table.iter().map(|r| r.face_down).sum();
-            let german_on_map = ctx.view.blocks.iter().filter(|b| b.side == Side::German).count();
+            let german_on_map = ctx
+                .view
+                .blocks
+                .iter()
+                .filter(|b| b.side == Side::German)
+                .count();
             if on_table == 0 {
                 -5.0
             } else if german_on_map < 14 {
@@ -139,7 +171,13 @@ fn score(ctx: &Ctx, a: &Action) -> f32 {
             gain * 1.6 + ctx.objective_value(to) * 0.5 - 0.5
         }
         Action::ShortMove { units, to } => {
-            let Some(from) = ctx.view.blocks.iter().find(|b| b.face.as_ref().map(|f| f.unit) == Some(units[0])).map(|b| b.hex) else {
+            let Some(from) = ctx
+                .view
+                .blocks
+                .iter()
+                .find(|b| b.face.as_ref().map(|f| f.unit) == Some(units[0]))
+                .map(|b| b.hex)
+            else {
                 return -1.0;
             };
             let gain = ctx.objective_distance(from) as f32 - ctx.objective_distance(*to) as f32;
@@ -147,15 +185,24 @@ fn score(ctx: &Ctx, a: &Action) -> f32 {
             gain * 1.2 + units.len() as f32 * 0.3 + ctx.objective_value(*to) * 0.5 - 0.8
         }
         Action::EndShortMoves => 0.0,
-        Action::Place { hex, .. } => -(ctx.objective_distance(*hex) as f32) - ctx.german[hex.index()] * 0.1,
+        Action::Place { hex, .. } => {
+            -(ctx.objective_distance(*hex) as f32) - ctx.german[hex.index()] * 0.1
+        }
         Action::EndPlacement => -50.0,
         Action::Advance { unit } => 5.0 + unit_strength(ctx.view, *unit),
         Action::EndAdvance => 0.0,
-        Action::Blitz { to, .. } => ctx.objective_value(*to) + 0.5 - ctx.objective_distance(*to) as f32 * 0.1,
+        Action::Blitz { to, .. } => {
+            ctx.objective_value(*to) + 0.5 - ctx.objective_distance(*to) as f32 * 0.1
+        }
         Action::EndBlitz => 0.0,
         Action::Choose { unit } => {
             // Hits: lose steps on the blocks that matter least (not R units, lower maximum).
-            let face = ctx.view.blocks.iter().filter_map(|b| b.face.as_ref()).find(|f| f.unit == *unit);
+            let face = ctx
+                .view
+                .blocks
+                .iter()
+                .filter_map(|b| b.face.as_ref())
+                .find(|f| f.unit == *unit);
             match face {
                 Some(f) if f.r_unit => -2.0,
                 Some(f) => -(f.max_strength as f32) * 0.1,
@@ -180,8 +227,15 @@ pub fn choose(board: &Board, view: &View, legal: &[Action], rng: &mut ChaCha8Rng
 
 /// For decisions of other seats (the human-Soviet seat, when a computer takes it): prefer
 /// attacks and moves toward the Germans' objectives' defence; otherwise random.
-pub fn choose_generic(_board: &Board, _view: &View, legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
-    let attack = legal.iter().find(|a| matches!(a, Action::SovietAttack { .. }));
+pub fn choose_generic(
+    _board: &Board,
+    _view: &View,
+    legal: &[Action],
+    rng: &mut ChaCha8Rng,
+) -> Action {
+    let attack = legal
+        .iter()
+        .find(|a| matches!(a, Action::SovietAttack { .. }));
     if let Some(a) = attack {
         if rng.random_range(0..3) > 0 {
             return a.clone();

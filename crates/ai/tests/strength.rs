@@ -7,7 +7,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// (German wins, Soviet reinforcement hexes held by the Germans at the end, summed).
-fn german_results(game: &Stalingrad, heuristic: bool, seeds: std::ops::Range<u64>) -> (usize, usize) {
+fn german_results(
+    game: &Stalingrad,
+    heuristic: bool,
+    seeds: std::ops::Range<u64>,
+) -> (usize, usize) {
     let mut wins = 0;
     let mut held = 0;
     for seed in seeds {
@@ -29,7 +33,12 @@ fn german_results(game: &Stalingrad, heuristic: bool, seeds: std::ops::Range<u64
         if game.outcome(&st).and_then(|o| o.winner) == Some(Side::German) {
             wins += 1;
         }
-        held += game.board.srh.iter().filter(|h| st.control[h.index()] == Side::German).count();
+        held += game
+            .board
+            .srh
+            .iter()
+            .filter(|h| st.control[h.index()] == Side::German)
+            .count();
     }
     (wins, held)
 }
@@ -44,5 +53,8 @@ fn heuristic_german_beats_random_german_by_a_wide_margin() {
     assert!(ai_wins >= random_wins);
     // Progress toward the German victory condition (all six SRHs, rules §6.18): at least one
     // more Soviet reinforcement hex per game on average.
-    assert!(ai_held >= random_held + n as usize, "heuristic {ai_held} vs random {random_held}");
+    assert!(
+        ai_held >= random_held + n as usize,
+        "heuristic {ai_held} vs random {random_held}"
+    );
 }

@@ -31,7 +31,9 @@ impl DataError {
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.line, self.column) {
-            (Some(l), Some(c)) => write!(f, "{}, line {l}, column {c}: {}", self.file, self.problem),
+            (Some(l), Some(c)) => {
+                write!(f, "{}, line {l}, column {c}: {}", self.file, self.problem)
+            }
             (Some(l), None) => write!(f, "{}, line {l}: {}", self.file, self.problem),
             _ => write!(f, "{}: {}", self.file, self.problem),
         }

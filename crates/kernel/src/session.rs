@@ -15,7 +15,10 @@ pub const SAVE_VERSION: u32 = 1;
 /// One entry of a game's record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Record<A> {
-    Act { seat: Seat, action: A },
+    Act {
+        seat: Seat,
+        action: A,
+    },
     /// Scripted dice queued at this point (tests, tutorials, the engine protocol).
     ScriptDice(Vec<u8>),
 }
@@ -239,7 +242,10 @@ impl<'g, G: Game> Session<'g, G> {
             })
         })?;
         if header.format != SAVE_FORMAT {
-            return Err(err(None, format!("not an eastfront save (format \"{}\")", header.format)));
+            return Err(err(
+                None,
+                format!("not an eastfront save (format \"{}\")", header.format),
+            ));
         }
         if header.version != SAVE_VERSION {
             return Err(err(
@@ -253,7 +259,11 @@ impl<'g, G: Game> Session<'g, G> {
         if header.game != game.id() {
             return Err(err(
                 None,
-                format!("this is a save of \"{}\", not of {}", header.game, game.id()),
+                format!(
+                    "this is a save of \"{}\", not of {}",
+                    header.game,
+                    game.id()
+                ),
             ));
         }
         let save: SaveFile<G::Action, G::Options> =
@@ -261,7 +271,10 @@ impl<'g, G: Game> Session<'g, G> {
         let session = Session::replay(game, &save.scenario, save.options, save.seed, &save.record)
             .map_err(|(i, e)| {
                 if i == 0 {
-                    err(None, format!("cannot set up scenario \"{}\": {e}", save.scenario))
+                    err(
+                        None,
+                        format!("cannot set up scenario \"{}\": {e}", save.scenario),
+                    )
                 } else {
                     err(None, format!("record entry {i} is not legal: {e}"))
                 }

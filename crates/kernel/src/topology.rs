@@ -259,7 +259,9 @@ impl Topology {
                 if e.feature == EdgeFeature::Impassable {
                     continue;
                 }
-                let Some(c) = cost(x, n, e.feature) else { continue };
+                let Some(c) = cost(x, n, e.feature) else {
+                    continue;
+                };
                 let nd = d.saturating_add(c);
                 if nd <= budget && nd < dist[n.index()] {
                     dist[n.index()] = nd;
@@ -343,19 +345,34 @@ mod tests {
         assert_eq!(t.feature_between(b, a), Some(EdgeFeature::River));
         let within3: Vec<_> = t.reachable(a, 3, cost).into_iter().map(|x| x.0).collect();
         assert!(within3.contains(&b) && !within3.contains(&c));
-        assert!(t.path(a, c, |_, _, f| (f != EdgeFeature::River).then_some(1)).is_none());
+        assert!(t
+            .path(a, c, |_, _, f| (f != EdgeFeature::River).then_some(1))
+            .is_none());
     }
 
     #[test]
     fn area_graphs_share_the_api() {
-        let names: Vec<String> = ["Moscow", "Tula", "Kaluga"].iter().map(|s| s.to_string()).collect();
-        let t = Topology::area_graph(&names, &[(0, 1, EdgeFeature::Open), (1, 2, EdgeFeature::River)]);
+        let names: Vec<String> = ["Moscow", "Tula", "Kaluga"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let t = Topology::area_graph(
+            &names,
+            &[(0, 1, EdgeFeature::Open), (1, 2, EdgeFeature::River)],
+        );
         let m = t.id("Moscow").unwrap();
         let k = t.id("Kaluga").unwrap();
         assert_eq!(t.distance(m, k), Some(2));
         assert!(t.hex_distance(m, k).is_none());
-        assert_eq!(t.feature_between(k, t.id("Tula").unwrap()), Some(EdgeFeature::River));
-        let (p, cost) = t.path(m, k, |_, _, f| Some(if f == EdgeFeature::River { 2 } else { 1 })).unwrap();
+        assert_eq!(
+            t.feature_between(k, t.id("Tula").unwrap()),
+            Some(EdgeFeature::River)
+        );
+        let (p, cost) = t
+            .path(m, k, |_, _, f| {
+                Some(if f == EdgeFeature::River { 2 } else { 1 })
+            })
+            .unwrap();
         assert_eq!(p.len(), 2);
         assert_eq!(cost, 3);
     }
@@ -365,7 +382,11 @@ mod tests {
         let mut t = grid(1, 1);
         let a = t.id("0,0").unwrap();
         t.set_off_map_feature(a, 0, EdgeFeature::RiverBank);
-        let bank: Vec<_> = t.edges(a).iter().filter(|e| e.feature == EdgeFeature::RiverBank).collect();
+        let bank: Vec<_> = t
+            .edges(a)
+            .iter()
+            .filter(|e| e.feature == EdgeFeature::RiverBank)
+            .collect();
         assert_eq!(bank.len(), 1);
         assert_eq!(bank[0].to, None);
     }

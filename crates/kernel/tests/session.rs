@@ -50,13 +50,22 @@ impl Game for ToyGame {
         if scenario != "s" {
             return Err(RuleError("no such scenario".into()));
         }
-        Ok(Toy { dice: Dice::new(seed), pos: [0, 0], turn: 0, cards: 0 })
+        Ok(Toy {
+            dice: Dice::new(seed),
+            pos: [0, 0],
+            turn: 0,
+            cards: 0,
+        })
     }
     fn active(&self, s: &Toy) -> Option<Seat> {
         (s.pos[0] < 30 && s.pos[1] < 30).then_some(Seat(s.turn))
     }
     fn side_of(&self, _: &Toy, seat: Seat) -> Side {
-        if seat.0 == 0 { Side::German } else { Side::Soviet }
+        if seat.0 == 0 {
+            Side::German
+        } else {
+            Side::Soviet
+        }
     }
     fn legal_actions(&self, _: &Toy, _: Seat) -> Vec<Act> {
         vec![Act::Step, Act::Roll, Act::Draw, Act::Pass]
@@ -157,7 +166,15 @@ fn refused_actions_change_nothing() {
 
 fn played(g: &ToyGame) -> Session<'_, ToyGame> {
     let mut s = Session::new(g, "s", (), 99).unwrap();
-    for a in [Act::Roll, Act::Step, Act::Roll, Act::Draw, Act::Pass, Act::Roll, Act::Roll] {
+    for a in [
+        Act::Roll,
+        Act::Step,
+        Act::Roll,
+        Act::Draw,
+        Act::Pass,
+        Act::Roll,
+        Act::Roll,
+    ] {
         let seat = g.active(s.state()).unwrap();
         s.apply(seat, a).unwrap();
     }
@@ -173,7 +190,10 @@ fn replay_reproduces_the_state_exactly() {
     let r = Session::replay(&g, "s", (), 99, s.record()).unwrap();
     assert_eq!(r.state(), s.state());
     // Scripted dice are part of the record: the last roll was a 6.
-    assert!(s.record().iter().any(|e| matches!(e, Record::ScriptDice(v) if v == &vec![6, 6])));
+    assert!(s
+        .record()
+        .iter()
+        .any(|e| matches!(e, Record::ScriptDice(v) if v == &vec![6, 6])));
 }
 
 #[test]
@@ -184,7 +204,10 @@ fn save_round_trip_and_atomic_write() {
     let path = dir.join("game.ron");
     s.save_to(&path).unwrap();
     // No temporary file is left behind.
-    let names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(names.len(), 1, "{names:?}");
     let loaded = Session::load_from(&g, &path).unwrap();
     assert_eq!(loaded.state(), s.state());
@@ -244,7 +267,10 @@ fn tampered_records_are_refused() {
     // An extra legal-looking action changes the final state: the hash check catches it.
     let tampered = t.replacen("action: Roll", "action: Step", 1);
     let e = load_err(&tampered);
-    assert!(e.contains("does not reproduce") || e.contains("not legal"), "{e}");
+    assert!(
+        e.contains("does not reproduce") || e.contains("not legal"),
+        "{e}"
+    );
     // An action by the wrong seat is illegal at replay.
     let wrong_seat = t.replacen("seat: (0)", "seat: (1)", 1);
     let e = load_err(&wrong_seat);
@@ -272,7 +298,10 @@ fn hostile_inputs_never_panic() {
     let g = ToyGame;
     let e = Session::load_from(&g, &p).err().unwrap().to_string();
     assert!(e.contains("not UTF-8"), "{e}");
-    let e = Session::load_from(&g, &dir.join("missing.ron")).err().unwrap().to_string();
+    let e = Session::load_from(&g, &dir.join("missing.ron"))
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("cannot open"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -58,7 +58,12 @@ pub struct Board {
 
 impl Board {
     pub fn new(data: ScenarioData) -> Board {
-        let dirs: Vec<Hex> = data.map.compass.iter().map(|(q, r)| Hex::new(*q, *r)).collect();
+        let dirs: Vec<Hex> = data
+            .map
+            .compass
+            .iter()
+            .map(|(q, r)| Hex::new(*q, *r))
+            .collect();
         let dirs: [Hex; 6] = dirs.try_into().expect("compass has six entries");
         let spaces: Vec<(String, Hex)> = data
             .map
@@ -67,7 +72,12 @@ impl Board {
             .map(|h| (h.id.clone(), Hex::new(h.q, h.r)))
             .collect();
         let mut topo = Topology::hex_map(&spaces, dirs);
-        let volga: Vec<Hex> = data.map.volga.iter().map(|(q, r)| Hex::new(*q, *r)).collect();
+        let volga: Vec<Hex> = data
+            .map
+            .volga
+            .iter()
+            .map(|(q, r)| Hex::new(*q, *r))
+            .collect();
         // The Volga bank: borders of playable hexes that face a river hex.
         for id in topo.ids().collect::<Vec<_>>() {
             let h = topo.hex(id).expect("hex map");
@@ -109,11 +119,18 @@ impl Board {
             }
         }
         for g in &data.units.generals {
-            unit_side.push(if g.army.is_some() { Side::German } else { Side::Soviet });
+            unit_side.push(if g.army.is_some() {
+                Side::German
+            } else {
+                Side::Soviet
+            });
             units.push(g.clone());
         }
         let mut cards = Vec::new();
-        for (list, side) in [(&data.cards.german, Side::German), (&data.cards.soviet, Side::Soviet)] {
+        for (list, side) in [
+            (&data.cards.german, Side::German),
+            (&data.cards.soviet, Side::Soviet),
+        ] {
             for c in list {
                 for copy in 0..c.count as usize {
                     cards.push(CardInfo {
@@ -158,7 +175,10 @@ impl Board {
         &self.units[u.0 as usize]
     }
     pub fn unit_by_key(&self, key: &str) -> Option<UnitId> {
-        self.units.iter().position(|b| b.id == key).map(|i| UnitId(i as u8))
+        self.units
+            .iter()
+            .position(|b| b.id == key)
+            .map(|i| UnitId(i as u8))
     }
     pub fn card(&self, c: CardId) -> &CardInfo {
         &self.cards[c.0 as usize]

@@ -98,7 +98,10 @@ impl Combat {
         let attackers: Vec<UnitId> = att_hexes
             .iter()
             .flat_map(|h| rules::units_in(board, st, *h))
-            .filter(|u| rules::side_of_unit(board, *u) == attacker && board.unit(*u).kind != UnitKind::General)
+            .filter(|u| {
+                rules::side_of_unit(board, *u) == attacker
+                    && board.unit(*u).kind != UnitKind::General
+            })
             .collect();
         let defenders: Vec<UnitId> = rules::units_in(board, st, def_hex)
             .into_iter()
@@ -160,7 +163,9 @@ impl Combat {
         };
         list.iter()
             .copied()
-            .filter(|u| matches!(st.units[u.0 as usize].loc, Location::Map(h) if hexes.contains(&h)))
+            .filter(
+                |u| matches!(st.units[u.0 as usize].loc, Location::Map(h) if hexes.contains(&h)),
+            )
             .collect()
     }
 
@@ -202,7 +207,11 @@ impl Combat {
         match self.step {
             Step::S1SovietCard => {
                 let mut v = vec![Action::SovietCard { card: None }];
-                v.extend(st.soviet_hand.iter().map(|c| Action::SovietCard { card: Some(*c) }));
+                v.extend(
+                    st.soviet_hand
+                        .iter()
+                        .map(|c| Action::SovietCard { card: Some(*c) }),
+                );
                 v
             }
             Step::S11Advance => {
@@ -224,11 +233,16 @@ impl Combat {
                 let occ = rules::occupancy(board, st);
                 let mut v = vec![Action::EndBlitz];
                 for &u in self.advanced.iter().filter(|u| !self.blitzed.contains(u)) {
-                    if !board.unit(u).kind.is_blitz() || st.units[u.0 as usize].loc != Location::Map(self.def_hex) {
+                    if !board.unit(u).kind.is_blitz()
+                        || st.units[u.0 as usize].loc != Location::Map(self.def_hex)
+                    {
                         continue;
                     }
                     for to in board.topo.neighbours(self.def_hex) {
-                        if board.terrain(to) == Terrain::Clear && occ[to.index()].1 == 0 && (occ[to.index()].0 as usize) < STACK_LIMIT {
+                        if board.terrain(to) == Terrain::Clear
+                            && occ[to.index()].1 == 0
+                            && (occ[to.index()].0 as usize) < STACK_LIMIT
+                        {
                             v.push(Action::Blitz { unit: u, to });
                         }
                     }
@@ -239,7 +253,13 @@ impl Combat {
         }
     }
 
-    pub fn apply_decision(&mut self, board: &Board, st: &mut State, action: &crate::state::Action, ev: &mut Vec<Event>) {
+    pub fn apply_decision(
+        &mut self,
+        board: &Board,
+        st: &mut State,
+        action: &crate::state::Action,
+        ev: &mut Vec<Event>,
+    ) {
         use crate::state::Action;
         match action {
             Action::Choose { unit } => {
@@ -270,9 +290,26 @@ impl Combat {
                     Some(crate::data::Army::Blue) => Some(1),
                     _ => None,
                 };
-                event(ev, EventKind::Moved { from: None, to: self.def_hex, units: 1 }, format!("{} advances into hex {} (AVANCE DESPUÉS DEL COMBATE).", board.unit(*unit).name, board.hex_name(self.def_hex)));
+                event(
+                    ev,
+                    EventKind::Moved {
+                        from: None,
+                        to: self.def_hex,
+                        units: 1,
+                    },
+                    format!(
+                        "{} advances into hex {} (AVANCE DESPUÉS DEL COMBATE).",
+                        board.unit(*unit).name,
+                        board.hex_name(self.def_hex)
+                    ),
+                );
                 rules::enter_hex(board, st, self.def_hex, Side::German, colour, ev);
-                if self.advanced.len() >= STACK_LIMIT || self.alive_attackers(st).iter().all(|u| self.advanced.contains(u)) {
+                if self.advanced.len() >= STACK_LIMIT
+                    || self
+                        .alive_attackers(st)
+                        .iter()
+                        .all(|u| self.advanced.contains(u))
+                {
                     self.step = Step::S12Blitz;
                 }
             }
@@ -280,7 +317,19 @@ impl Combat {
             Action::Blitz { unit, to } => {
                 self.blitzed.push(*unit);
                 st.units[unit.0 as usize].loc = Location::Map(*to);
-                event(ev, EventKind::Moved { from: Some(self.def_hex), to: *to, units: 1 }, format!("{} makes a Blitz move to hex {} (Hoth: Movimiento Blitz).", board.unit(*unit).name, board.hex_name(*to)));
+                event(
+                    ev,
+                    EventKind::Moved {
+                        from: Some(self.def_hex),
+                        to: *to,
+                        units: 1,
+                    },
+                    format!(
+                        "{} makes a Blitz move to hex {} (Hoth: Movimiento Blitz).",
+                        board.unit(*unit).name,
+                        board.hex_name(*to)
+                    ),
+                );
                 rules::enter_hex(board, st, *to, Side::German, None, ev);
             }
             Action::EndBlitz => self.step = Step::S13Hide,
@@ -317,7 +366,10 @@ impl Combat {
                     } else {
                         let i = st.dice.pick(st.soviet_hand.len());
                         self.soviet_card = Some(st.soviet_hand.remove(i));
-                        info(ev, "S1: the Soviets play a random card from their hand, face down.");
+                        info(
+                            ev,
+                            "S1: the Soviets play a random card from their hand, face down.",
+                        );
                         self.step = Step::S3Confrontation;
                     }
                 }
@@ -345,13 +397,17 @@ impl Combat {
                     self.step = Step::S9Rubble;
                 }
                 Step::S9Rubble => {
-                    if self.kind == AttackKind::GermanPlanned && board.terrain(self.def_hex) == Terrain::Urban {
+                    if self.kind == AttackKind::GermanPlanned
+                        && board.terrain(self.def_hex) == Terrain::Urban
+                    {
                         self.rubble_roll(board, st, ev);
                     }
                     self.step = Step::S10CloseCombat;
                 }
                 Step::S10CloseCombat => {
-                    let fight = !self.alive_attackers(st).is_empty() && !self.alive_defenders(st).is_empty() && !self.khrushchev_wipeout;
+                    let fight = !self.alive_attackers(st).is_empty()
+                        && !self.alive_defenders(st).is_empty()
+                        && !self.khrushchev_wipeout;
                     if fight {
                         self.close_combat_first(board, st, ev);
                     } else {
@@ -379,8 +435,16 @@ impl Combat {
                         return false;
                     } else {
                         // The strongest surviving Soviet attacker advances; ties: the German picks.
-                        let max = att.iter().map(|u| strength(board, st, *u)).max().unwrap_or(0);
-                        let tied: Vec<UnitId> = att.iter().copied().filter(|u| strength(board, st, *u) == max).collect();
+                        let max = att
+                            .iter()
+                            .map(|u| strength(board, st, *u))
+                            .max()
+                            .unwrap_or(0);
+                        let tied: Vec<UnitId> = att
+                            .iter()
+                            .copied()
+                            .filter(|u| strength(board, st, *u) == max)
+                            .collect();
                         if tied.len() > 1 {
                             self.tie = Some(tied);
                             self.tie_is_advance = true;
@@ -402,7 +466,11 @@ impl Combat {
                 }
                 Step::S13Hide => {
                     self.hide(st);
-                    event(ev, EventKind::Hide, "S13: the revealed blocks stand up again (OCULTAR LAS UNIDADES).");
+                    event(
+                        ev,
+                        EventKind::Hide,
+                        "S13: the revealed blocks stand up again (OCULTAR LAS UNIDADES).",
+                    );
                     event(ev, EventKind::CombatEnd, "The combat is over.");
                     self.step = Step::Done;
                 }
@@ -439,8 +507,15 @@ impl Combat {
                 self.jobs.pop_front();
                 continue;
             }
-            let max = cands.iter().map(|u| strength(board, st, *u)).max().unwrap_or(0);
-            let tied: Vec<UnitId> = cands.into_iter().filter(|u| strength(board, st, *u) == max).collect();
+            let max = cands
+                .iter()
+                .map(|u| strength(board, st, *u))
+                .max()
+                .unwrap_or(0);
+            let tied: Vec<UnitId> = cands
+                .into_iter()
+                .filter(|u| strength(board, st, *u) == max)
+                .collect();
             if tied.len() > 1 {
                 self.tie = Some(tied);
                 self.tie_is_advance = false;
@@ -475,7 +550,12 @@ impl Combat {
 
     /// S3–S4b: reveal everything, Immortal Guard, adjust blank Soviet blocks, special units.
     fn confrontation(&mut self, board: &Board, st: &mut State, ev: &mut Vec<Event>) {
-        let units: Vec<UnitId> = self.attackers.iter().chain(&self.defenders).copied().collect();
+        let units: Vec<UnitId> = self
+            .attackers
+            .iter()
+            .chain(&self.defenders)
+            .copied()
+            .collect();
         for u in &units {
             st.units[u.0 as usize].revealed = true;
         }
@@ -495,22 +575,34 @@ impl Combat {
         }
         event(
             ev,
-            EventKind::Reveal { units: units.clone() },
+            EventKind::Reveal {
+                units: units.clone(),
+            },
             format!(
                 "S3 Confrontation: attackers {}; defenders {}{}.",
                 describe(st, &self.attackers),
                 describe(st, &self.defenders),
-                if cards.is_empty() { String::new() } else { format!("; {}", cards.join("; ")) }
+                if cards.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {}", cards.join("; "))
+                }
             ),
         );
-        let soviets: Vec<UnitId> = units.iter().copied().filter(|u| rules::side_of_unit(board, *u) == Side::Soviet).collect();
+        let soviets: Vec<UnitId> = units
+            .iter()
+            .copied()
+            .filter(|u| rules::side_of_unit(board, *u) == Side::Soviet)
+            .collect();
         for &u in &soviets {
             self.adjust_revealed_soviet(board, st, u, ev);
         }
         if st.options.variant == Some(Level::GermanImpossible) {
             // S4b (§9.4.9): the 1077th AA cancels air cards; the 20th AT reduces a Panzer.
             let kinds: Vec<UnitKind> = soviets.iter().map(|u| board.unit(*u).kind).collect();
-            if kinds.contains(&UnitKind::AntiAircraft1077) && self.german_cards.iter().any(|c| is_air(board, *c)) {
+            if kinds.contains(&UnitKind::AntiAircraft1077)
+                && self.german_cards.iter().any(|c| is_air(board, *c))
+            {
                 self.air_cancelled = true;
                 info(ev, "S4b: the 1077th Anti-Aircraft Regiment cancels the German air attack (German Impossible level).");
             }
@@ -522,11 +614,26 @@ impl Combat {
     }
 
     /// S3b Immortal Guard and S4 Adjust Soviet Strength (§9.4.6, §6.20.2).
-    fn adjust_revealed_soviet(&self, board: &Board, st: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+    fn adjust_revealed_soviet(
+        &self,
+        board: &Board,
+        st: &mut State,
+        u: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
         let def = board.unit(u);
-        if def.kind == UnitKind::GuardsInfantry && st.advantages.contains(&Advantage::ImmortalGuard) && st.units[u.0 as usize].face != 0 {
+        if def.kind == UnitKind::GuardsInfantry
+            && st.advantages.contains(&Advantage::ImmortalGuard)
+            && st.units[u.0 as usize].face != 0
+        {
             st.units[u.0 as usize].face = 0;
-            info(ev, format!("Immortal Guard: {} returns to full strength (§9.4.6).", def.name));
+            info(
+                ev,
+                format!(
+                    "Immortal Guard: {} returns to full strength (§9.4.6).",
+                    def.name
+                ),
+            );
         }
         if st.units[u.0 as usize].face as usize >= def.faces.len() {
             st.units[u.0 as usize].face = def.faces.len() as u8 - 1;
@@ -542,11 +649,24 @@ impl Combat {
     /// S5 (§6.16, §6.17, §8.9).
     fn apply_soviet_card(&mut self, board: &Board, st: &mut State, c: CardId, ev: &mut Vec<Event>) {
         let card = board.card(c).clone();
-        event(ev, EventKind::CardPlayed { card: c }, format!("S5: the Soviet card {} takes effect: {}", card.name, card.text));
+        event(
+            ev,
+            EventKind::CardPlayed { card: c },
+            format!(
+                "S5: the Soviet card {} takes effect: {}",
+                card.name, card.text
+            ),
+        );
         match card.effect {
             CardEffect::Chuikov | CardEffect::Zaytsev | CardEffect::Khrushchev => {
                 st.leaders_in_play.push(c);
-                info(ev, format!("{} enters play; its effect is permanent (Cartas de Líder Soviéticas).", card.name));
+                info(
+                    ev,
+                    format!(
+                        "{} enters play; its effect is permanent (Cartas de Líder Soviéticas).",
+                        card.name
+                    ),
+                );
             }
             CardEffect::TommyGunner { dice } => {
                 let d = st.dice.roll(dice as usize);
@@ -578,7 +698,11 @@ impl Combat {
                 }
             }
             CardEffect::SovietSniper => {
-                let n = if leader_in_play(board, st, CardEffect::Zaytsev) { 2 } else { 1 };
+                let n = if leader_in_play(board, st, CardEffect::Zaytsev) {
+                    2
+                } else {
+                    1
+                };
                 for _ in 0..n {
                     self.queue(Side::German, Pool::Infantry, 1);
                 }
@@ -593,7 +717,11 @@ impl Combat {
     fn card_hits_on_germans(&mut self, st: &State, dice: &[u8]) {
         // Soviet card dice hit on 5–6 (FD); no Khrushchev bonus on cards (§6.17).
         let hits = dice.iter().filter(|v| **v >= 5).count() as u32;
-        let hits = if self.rubble_halves_against(st, Side::German) { hits / 2 } else { hits };
+        let hits = if self.rubble_halves_against(st, Side::German) {
+            hits / 2
+        } else {
+            hits
+        };
         self.queue(Side::German, Pool::Combat, hits);
     }
 
@@ -608,9 +736,22 @@ impl Combat {
         }
         let u = pool[st.dice.pick(pool.len())];
         let face = st.dice.pick(4) as u8;
-        st.units[u.0 as usize] = UnitState { loc: Location::Map(sh), face, revealed: true };
+        st.units[u.0 as usize] = UnitState {
+            loc: Location::Map(sh),
+            face,
+            revealed: true,
+        };
         self.adjust_revealed_soviet(board, st, u, ev);
-        event(ev, EventKind::Reveal { units: vec![u] }, format!("{} deploys in hex {} and joins the combat at strength {}.", board.unit(u).name, board.hex_name(sh), strength(board, st, u)));
+        event(
+            ev,
+            EventKind::Reveal { units: vec![u] },
+            format!(
+                "{} deploys in hex {} and joins the combat at strength {}.",
+                board.unit(u).name,
+                board.hex_name(sh),
+                strength(board, st, u)
+            ),
+        );
         if self.soviet_defending() {
             self.defenders.push(u);
         } else {
@@ -621,18 +762,30 @@ impl Combat {
     /// S6 (§6.15): German support cards.
     fn apply_german_card(&mut self, board: &Board, st: &mut State, c: CardId, ev: &mut Vec<Event>) {
         let card = board.card(c).clone();
-        event(ev, EventKind::CardPlayed { card: c }, format!("S6: the German card {} takes effect.", card.name));
+        event(
+            ev,
+            EventKind::CardPlayed { card: c },
+            format!("S6: the German card {} takes effect.", card.name),
+        );
         match card.effect {
             CardEffect::Bombard { dice, air, .. } => {
                 if air && self.air_cancelled {
                     info(ev, format!("{} was cancelled.", card.name));
                     return;
                 }
-                let n = if air && leader_in_play(board, st, CardEffect::VonRichthofen) { dice * 2 } else { dice };
+                let n = if air && leader_in_play(board, st, CardEffect::VonRichthofen) {
+                    dice * 2
+                } else {
+                    dice
+                };
                 let d = st.dice.roll(n as usize);
                 dice_event(ev, &format!("{} (FT)", card.name), &d);
                 let hits = d.iter().filter(|v| **v >= 4).count() as u32;
-                let hits = if self.rubble_halves_against(st, Side::Soviet) { hits / 2 } else { hits };
+                let hits = if self.rubble_halves_against(st, Side::Soviet) {
+                    hits / 2
+                } else {
+                    hits
+                };
                 self.queue(Side::Soviet, Pool::Combat, hits);
             }
             CardEffect::GermanSniper => self.queue(Side::Soviet, Pool::Infantry, 1),
@@ -648,13 +801,25 @@ impl Combat {
             .att_hexes
             .iter()
             .copied()
-            .filter(|h| self.alive_attackers(st).iter().any(|u| st.units[u.0 as usize].loc == Location::Map(*h)))
+            .filter(|h| {
+                self.alive_attackers(st)
+                    .iter()
+                    .any(|u| st.units[u.0 as usize].loc == Location::Map(*h))
+            })
             .collect();
         let firers: Vec<(UnitId, SpaceId)> = board
             .unit_ids()
-            .filter(|u| rules::side_of_unit(board, *u) == Side::Soviet && board.unit(*u).kind != UnitKind::General)
+            .filter(|u| {
+                rules::side_of_unit(board, *u) == Side::Soviet
+                    && board.unit(*u).kind != UnitKind::General
+            })
             .filter_map(|u| match st.units[u.0 as usize].loc {
-                Location::Map(h) if h == self.def_hex || att_hexes.iter().any(|a| board.topo.adjacent(*a, h)) => Some((u, h)),
+                Location::Map(h)
+                    if h == self.def_hex
+                        || att_hexes.iter().any(|a| board.topo.adjacent(*a, h)) =>
+                {
+                    Some((u, h))
+                }
                 _ => None,
             })
             .collect();
@@ -663,7 +828,11 @@ impl Combat {
         }
         let khrushchev = leader_in_play(board, st, CardEffect::Khrushchev);
         let d = st.dice.roll(firers.len());
-        dice_event(ev, &format!("S8 Opportunity Fire ({} Soviet unit(s), FS)", firers.len()), &d);
+        dice_event(
+            ev,
+            &format!("S8 Opportunity Fire ({} Soviet unit(s), FS)", firers.len()),
+            &d,
+        );
         let mut self_hits = 0;
         for ((_, h), r) in firers.iter().zip(&d) {
             let bonus = khrushchev as u8 + st.fortified[h.index()] as u8;
@@ -675,8 +844,15 @@ impl Combat {
             }
         }
         if self_hits > 0 {
-            info(ev, format!("Khrushchev: {self_hits} natural 1(s) strike the revealed Soviet units."));
-            self.jobs.push_front(HitJob { side: Side::Soviet, pool: Pool::Combat, count: self_hits });
+            info(
+                ev,
+                format!("Khrushchev: {self_hits} natural 1(s) strike the revealed Soviet units."),
+            );
+            self.jobs.push_front(HitJob {
+                side: Side::Soviet,
+                pool: Pool::Combat,
+                count: self_hits,
+            });
         }
     }
 
@@ -689,11 +865,18 @@ impl Combat {
         let m = self.rubble_modifier(board, st);
         let d = st.dice.roll(3);
         let sum: u32 = d.iter().map(|x| *x as u32).sum();
-        dice_event(ev, &format!("S9 Rubble Roll (3d6 + {m}, needs more than 18)"), &d);
+        dice_event(
+            ev,
+            &format!("S9 Rubble Roll (3d6 + {m}, needs more than 18)"),
+            &d,
+        );
         if sum + m > 18 {
             place_rubble(board, st, self.def_hex, ev);
         } else {
-            info(ev, format!("Rubble Roll {sum} + {m} = {}: no Rubble (RUINAS).", sum + m));
+            info(
+                ev,
+                format!("Rubble Roll {sum} + {m} = {}: no Rubble (RUINAS).", sum + m),
+            );
         }
     }
 
@@ -721,11 +904,19 @@ impl Combat {
         let hexes = self
             .att_hexes
             .iter()
-            .filter(|h| att.iter().any(|u| st.units[u.0 as usize].loc == Location::Map(**h)))
+            .filter(|h| {
+                att.iter()
+                    .any(|u| st.units[u.0 as usize].loc == Location::Map(**h))
+            })
             .count() as u32;
         let armour = att
             .iter()
-            .filter(|u| matches!(board.unit(**u).kind, UnitKind::Panzer | UnitKind::Panzergrenadier))
+            .filter(|u| {
+                matches!(
+                    board.unit(**u).kind,
+                    UnitKind::Panzer | UnitKind::Panzergrenadier
+                )
+            })
             .count() as u32;
         cards + hexes + armour
     }
@@ -733,10 +924,15 @@ impl Combat {
     /// S10 (§6.10): who fires first, then fire.
     fn close_combat_first(&mut self, board: &Board, st: &mut State, ev: &mut Vec<Event>) {
         let terrain = board.terrain(self.def_hex);
-        let germans_first = terrain == Terrain::Clear && leader_in_play(board, st, CardEffect::Hoth) && self.combined_arms(board, st);
+        let germans_first = terrain == Terrain::Clear
+            && leader_in_play(board, st, CardEffect::Hoth)
+            && self.combined_arms(board, st);
         let defender = self.attacker.other();
         if terrain == Terrain::Urban {
-            info(ev, "S10 Close Combat in an Urban hex: the defender fires first (COMBATE CERCANO).");
+            info(
+                ev,
+                "S10 Close Combat in an Urban hex: the defender fires first (COMBATE CERCANO).",
+            );
             let shooters = self.alive(st, defender);
             self.fire(board, st, defender, &shooters, ev);
             self.second_firer = Some(self.attacker);
@@ -748,7 +944,10 @@ impl Combat {
             self.second_firer = Some(Side::Soviet);
             self.step = Step::S10SecondFire;
         } else {
-            info(ev, "S10 Close Combat: both sides fire simultaneously (COMBATE CERCANO).");
+            info(
+                ev,
+                "S10 Close Combat: both sides fire simultaneously (COMBATE CERCANO).",
+            );
             let a = self.alive(st, self.attacker);
             let d = self.alive(st, defender);
             // All dice are rolled before any hit is applied; Khrushchev self-hits go first.
@@ -759,32 +958,60 @@ impl Combat {
                 self.queue(Side::Soviet, Pool::Combat, self_hits);
             }
             self.queue(self.attacker, Pool::Combat, hd);
-            let ha = if self.rubble_halves_against(st, defender) { ha / 2 } else { ha };
+            let ha = if self.rubble_halves_against(st, defender) {
+                ha / 2
+            } else {
+                ha
+            };
             self.queue(defender, Pool::Combat, ha);
             self.step = Step::S11Advance;
         }
     }
 
     /// One side fires and its hits are queued at once (sequential fire).
-    fn fire(&mut self, board: &Board, st: &mut State, side: Side, shooters: &[UnitId], ev: &mut Vec<Event>) {
+    fn fire(
+        &mut self,
+        board: &Board,
+        st: &mut State,
+        side: Side,
+        shooters: &[UnitId],
+        ev: &mut Vec<Event>,
+    ) {
         let (hits, self_hits) = self.roll_fire(board, st, side, shooters, ev);
         if self_hits > 0 {
             self.queue(Side::Soviet, Pool::Combat, self_hits);
         }
-        let hits = if self.rubble_halves_against(st, side.other()) { hits / 2 } else { hits };
+        let hits = if self.rubble_halves_against(st, side.other()) {
+            hits / 2
+        } else {
+            hits
+        };
         self.queue(side.other(), Pool::Combat, hits);
     }
 
     /// Rolls a side's close-combat dice: (hits, Khrushchev self-hits).
-    fn roll_fire(&mut self, board: &Board, st: &mut State, side: Side, shooters: &[UnitId], ev: &mut Vec<Event>) -> (u32, u32) {
+    fn roll_fire(
+        &mut self,
+        board: &Board,
+        st: &mut State,
+        side: Side,
+        shooters: &[UnitId],
+        ev: &mut Vec<Event>,
+    ) -> (u32, u32) {
         let khrushchev = side == Side::Soviet && leader_in_play(board, st, CardEffect::Khrushchev);
-        let fort = side == Side::Soviet && self.soviet_defending() && st.fortified[self.def_hex.index()];
+        let fort =
+            side == Side::Soviet && self.soviet_defending() && st.fortified[self.def_hex.index()];
         let bonus = khrushchev as u8 + fort as u8;
         let mut all = Vec::new();
         let (mut hits, mut self_hits) = (0, 0);
         for &u in shooters {
             let n = strength(board, st, u);
-            let fp = board.unit(u).faces.get(st.units[u.0 as usize].face as usize).map(|f| f.1).unwrap_or(Firepower::Single);
+            let fp = board
+                .unit(u)
+                .faces
+                .get(st.units[u.0 as usize].face as usize)
+                .map(|f| f.1)
+                .unwrap_or(Firepower::Single);
             for r in st.dice.roll(n as usize) {
                 if r + bonus >= fp.hits_on() {
                     hits += 1;
@@ -796,7 +1023,18 @@ impl Combat {
             }
         }
         dice_event(ev, &format!("{} close-combat fire", side.name()), &all);
-        info(ev, format!("{} score {hits} hit(s){}.", side.name(), if self_hits > 0 { format!(" and {self_hits} Khrushchev self-hit(s)") } else { String::new() }));
+        info(
+            ev,
+            format!(
+                "{} score {hits} hit(s){}.",
+                side.name(),
+                if self_hits > 0 {
+                    format!(" and {self_hits} Khrushchev self-hit(s)")
+                } else {
+                    String::new()
+                }
+            ),
+        );
         (hits, self_hits)
     }
 
@@ -821,7 +1059,8 @@ impl Combat {
     pub fn prompt(&self, board: &Board) -> String {
         if self.tie.is_some() {
             return if self.tie_is_advance {
-                "Several Soviet attackers are equally strong: choose the one that advances (§6.11).".into()
+                "Several Soviet attackers are equally strong: choose the one that advances (§6.11)."
+                    .into()
             } else {
                 "Several units are equally strong: choose the one that takes the hit (§6.5, the German chooses).".into()
             };
@@ -839,7 +1078,11 @@ impl Combat {
             if !self.revealed {
                 return Vec::new();
             }
-            let list = if side == self.attacker { &self.attackers } else { &self.defenders };
+            let list = if side == self.attacker {
+                &self.attackers
+            } else {
+                &self.defenders
+            };
             list.iter()
                 .filter(|u| st.units[u.0 as usize].revealed)
                 .map(|u| face_of(board, st, *u))
@@ -854,8 +1097,16 @@ impl Combat {
             step: format!("{:?}", self.step),
             german: faces(Side::German),
             soviet: faces(Side::Soviet),
-            soviet_card: if self.revealed { self.soviet_card.map(card) } else { None },
-            german_cards: if self.revealed { self.german_cards.iter().map(|c| card(*c)).collect() } else { Vec::new() },
+            soviet_card: if self.revealed {
+                self.soviet_card.map(card)
+            } else {
+                None
+            },
+            german_cards: if self.revealed {
+                self.german_cards.iter().map(|c| card(*c)).collect()
+            } else {
+                Vec::new()
+            },
             revealed: self.revealed,
         }
     }
@@ -868,10 +1119,26 @@ fn is_air(board: &Board, c: CardId) -> bool {
 /// Places a Rubble marker if the hex is Urban, has none and fewer than 15 are out (§6.9).
 pub fn place_rubble(board: &Board, st: &mut State, h: SpaceId, ev: &mut Vec<Event>) {
     let placed = st.rubble.iter().filter(|r| **r).count();
-    if board.terrain(h) != Terrain::Urban || st.rubble[h.index()] || placed >= board.data.setup.rubble_markers {
-        info(ev, format!("No Rubble can be placed on hex {} (Urban only, one per hex, 15 at most).", board.hex_name(h)));
+    if board.terrain(h) != Terrain::Urban
+        || st.rubble[h.index()]
+        || placed >= board.data.setup.rubble_markers
+    {
+        info(
+            ev,
+            format!(
+                "No Rubble can be placed on hex {} (Urban only, one per hex, 15 at most).",
+                board.hex_name(h)
+            ),
+        );
         return;
     }
     st.rubble[h.index()] = true;
-    event(ev, EventKind::Rubble { hex: h }, format!("Rubble on hex {}: its defender now has Double Defense (RUINAS).", board.hex_name(h)));
+    event(
+        ev,
+        EventKind::Rubble { hex: h },
+        format!(
+            "Rubble on hex {}: its defender now has Double Defense (RUINAS).",
+            board.hex_name(h)
+        ),
+    );
 }

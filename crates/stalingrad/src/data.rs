@@ -86,10 +86,7 @@ impl UnitKind {
     }
     /// Infantry for Combined Arms and Snipers. A Panzergrenadier is both (rules §2.2).
     pub fn is_infantry(self) -> bool {
-        !matches!(
-            self,
-            UnitKind::Panzer | UnitKind::Tank | UnitKind::General
-        )
+        !matches!(self, UnitKind::Panzer | UnitKind::Tank | UnitKind::General)
     }
     /// Blitz units: Panzer, Panzergrenadier, Motorized Infantry (rules §6.14.2).
     pub fn is_blitz(self) -> bool {
@@ -405,7 +402,10 @@ impl ScenarioData {
                 );
             }
             if h.fortification.is_some() && h.terrain == Terrain::Clear && h.landmark.is_none() {
-                return bad("map.ron", format!("hex {}: fortification without a landmark", h.id));
+                return bad(
+                    "map.ron",
+                    format!("hex {}: fortification without a landmark", h.id),
+                );
             }
         }
         for v in &self.map.volga {
@@ -446,7 +446,10 @@ impl ScenarioData {
                 {
                     return bad(
                         "units.ron",
-                        format!("unit {}: edges must go down one pip at a time, 4 at most", b.id),
+                        format!(
+                            "unit {}: edges must go down one pip at a time, 4 at most",
+                            b.id
+                        ),
                     );
                 }
                 if b.kind != UnitKind::General && b.kind.side() != side {
@@ -456,7 +459,10 @@ impl ScenarioData {
                     );
                 }
                 if side == Side::German && b.kind != UnitKind::General && b.army.is_none() {
-                    return bad("units.ron", format!("German unit {} has no army colour", b.id));
+                    return bad(
+                        "units.ron",
+                        format!("German unit {} has no army colour", b.id),
+                    );
                 }
             }
         }
@@ -475,7 +481,10 @@ impl ScenarioData {
         }
         for id in self.setup.elimination_units.iter().flatten() {
             if !unit_ids.contains_key(id.as_str()) {
-                return bad("setup.ron", format!("elimination_units names unknown unit {id}"));
+                return bad(
+                    "setup.ron",
+                    format!("elimination_units names unknown unit {id}"),
+                );
             }
         }
         for (hex, _) in self
@@ -485,7 +494,10 @@ impl ScenarioData {
             .chain(&self.setup.soviet_reinforcements_alt)
         {
             if !ids.contains(hex.as_str()) {
-                return bad("setup.ron", format!("soviet_reinforcements names unknown hex {hex}"));
+                return bad(
+                    "setup.ron",
+                    format!("soviet_reinforcements names unknown hex {hex}"),
+                );
             }
         }
         for hex in &self.setup.okh_hexes {

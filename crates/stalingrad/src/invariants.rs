@@ -27,18 +27,30 @@ pub fn check(board: &Board, st: &State) -> Result<(), String> {
         }
         let blank = u.face as usize >= board.units[i].faces.len();
         if blank && (board.unit_side[i] == Side::German || u.revealed) {
-            return Err(format!("{} shows a blank edge while {}", board.units[i].id, if u.revealed { "revealed" } else { "German" }));
+            return Err(format!(
+                "{} shows a blank edge while {}",
+                board.units[i].id,
+                if u.revealed { "revealed" } else { "German" }
+            ));
         }
         if board.unit_side[i] == Side::German && matches!(u.loc, Location::SovietReserve(_)) {
             return Err(format!("German {} in a Soviet reserve", board.units[i].id));
         }
-        if board.unit_side[i] == Side::Soviet && matches!(u.loc, Location::Table(_) | Location::Casualties | Location::Eliminated(_)) {
+        if board.unit_side[i] == Side::Soviet
+            && matches!(
+                u.loc,
+                Location::Table(_) | Location::Casualties | Location::Eliminated(_)
+            )
+        {
             return Err(format!("Soviet {} on a German display", board.units[i].id));
         }
     }
     for (h, (g, s)) in occ.iter().enumerate() {
         if *g > 4 || *s > 4 {
-            return Err(format!("hex {} holds {g} German and {s} Soviet units", board.hexes[h].id));
+            return Err(format!(
+                "hex {} holds {g} German and {s} Soviet units",
+                board.hexes[h].id
+            ));
         }
         if *g > 0 && *s > 0 {
             return Err(format!("hex {} holds both sides", board.hexes[h].id));
@@ -46,14 +58,24 @@ pub fn check(board: &Board, st: &State) -> Result<(), String> {
     }
     // The table holds exactly the units located on it.
     let on_table: usize = st.table.iter().map(|r| r.len()).sum();
-    let located = st.units.iter().filter(|u| matches!(u.loc, Location::Table(_))).count();
+    let located = st
+        .units
+        .iter()
+        .filter(|u| matches!(u.loc, Location::Table(_)))
+        .count();
     if on_table != located {
-        return Err(format!("table lists {on_table} units but {located} are located there"));
+        return Err(format!(
+            "table lists {on_table} units but {located} are located there"
+        ));
     }
     for (r, row) in st.table.iter().enumerate() {
         for u in row {
             if st.units[u.0 as usize].loc != Location::Table(r as u8 + 1) {
-                return Err(format!("{} listed on row {} but is elsewhere", board.unit(*u).id, r + 1));
+                return Err(format!(
+                    "{} listed on row {} but is elsewhere",
+                    board.unit(*u).id,
+                    r + 1
+                ));
             }
         }
     }
@@ -71,13 +93,20 @@ pub fn check(board: &Board, st: &State) -> Result<(), String> {
         seen[c.0 as usize] += 1;
     }
     // Cards played into a combat are held by it until S7 discards them (Leaders go into play).
-    if let Some(c) = st.combat.as_ref().filter(|c| c.step < crate::combat::Step::S8OpportunityFire) {
+    if let Some(c) = st
+        .combat
+        .as_ref()
+        .filter(|c| c.step < crate::combat::Step::S8OpportunityFire)
+    {
         for card in c.soviet_card.iter().chain(&c.german_cards) {
             seen[card.0 as usize] += 1;
         }
     }
     if let Some(i) = seen.iter().position(|n| *n != 1) {
-        return Err(format!("card {} ({}) appears {} times", i, board.cards[i].name, seen[i]));
+        return Err(format!(
+            "card {} ({}) appears {} times",
+            i, board.cards[i].name, seen[i]
+        ));
     }
     // Hidden means hidden: the German view holds no hidden Soviet identity, hand or reserve order.
     let v = crate::view::build_view(board, st, Viewer::Side(Side::German), String::new());

@@ -15,7 +15,10 @@ pub mod state;
 pub mod view;
 
 pub use board::{Board, CardId, UnitId};
-pub use state::{Action, Advantage, Event, EventKind, Level, Location, Mode, Options, Phase, RuleFlags, State, UnitState};
+pub use state::{
+    Action, Advantage, Event, EventKind, Level, Location, Mode, Options, Phase, RuleFlags, State,
+    UnitState,
+};
 pub use view::View;
 
 use eastfront_kernel::{Dice, Game, Outcome, RuleError, ScenarioInfo, Seat, Side, Viewer};

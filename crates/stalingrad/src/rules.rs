@@ -61,7 +61,9 @@ pub fn strength(board: &Board, st: &State, u: UnitId) -> u8 {
 }
 
 pub fn leader_in_play(board: &Board, st: &State, e: CardEffect) -> bool {
-    st.leaders_in_play.iter().any(|c| board.card(*c).effect == e)
+    st.leaders_in_play
+        .iter()
+        .any(|c| board.card(*c).effect == e)
 }
 
 fn adjacent_to_soviet(board: &Board, occ: &[(u8, u8)], h: SpaceId) -> bool {
@@ -92,7 +94,11 @@ pub fn active_seat(st: &State) -> Option<Seat> {
     if st.outcome.is_some() {
         return None;
     }
-    let german = Seat(if st.options.mode.two_germans() { st.german_player } else { 0 });
+    let german = Seat(if st.options.mode.two_germans() {
+        st.german_player
+    } else {
+        0
+    });
     let soviet = soviet_seat(st.options.mode);
     if let Some(c) = &st.combat {
         return Some(match c.waiting_for() {
@@ -101,7 +107,9 @@ pub fn active_seat(st: &State) -> Option<Seat> {
         });
     }
     match st.phase {
-        Phase::GermanAction | Phase::ShortMoves { .. } | Phase::PlaceReinforcements { .. } => Some(german),
+        Phase::GermanAction | Phase::ShortMoves { .. } | Phase::PlaceReinforcements { .. } => {
+            Some(german)
+        }
         Phase::SovietChoice | Phase::SovietMoves { .. } => Some(soviet),
         Phase::Combat | Phase::SovietSweep { .. } | Phase::GameOver => None,
     }
@@ -143,7 +151,10 @@ pub fn dice_event(ev: &mut Vec<Event>, what: &str, values: &[u8]) {
 pub fn draw_german(board: &Board, st: &mut State, n: usize, ev: &mut Vec<Event>) {
     for _ in 0..n {
         let Some(c) = st.german_deck.pop() else {
-            info(ev, "The German deck is empty: no card drawn (rules §11.15).");
+            info(
+                ev,
+                "The German deck is empty: no card drawn (rules §11.15).",
+            );
             return;
         };
         let info_c = board.card(c);
@@ -152,7 +163,10 @@ pub fn draw_german(board: &Board, st: &mut State, n: usize, ev: &mut Vec<Event>)
             event(
                 ev,
                 EventKind::CardDrawn { side: Side::German },
-                format!("German draws {}: the Leader goes into play (German Leader cards).", info_c.name),
+                format!(
+                    "German draws {}: the Leader goes into play (German Leader cards).",
+                    info_c.name
+                ),
             );
         } else {
             st.german_hand.push(c);
@@ -179,15 +193,24 @@ pub fn draw_soviet(board: &Board, st: &mut State, n: usize, why: &str, ev: &mut 
         };
         st.soviet_hand.push(c);
         // Designer's Variant Chuikov advantage: his HQ is set up when the card is drawn (§9.4.4).
-        if board.card(c).effect == CardEffect::Chuikov && st.advantages.contains(&Advantage::Chuikov) {
+        if board.card(c).effect == CardEffect::Chuikov
+            && st.advantages.contains(&Advantage::Chuikov)
+        {
             crate::soviet::chuikov_headquarters(board, st, c, ev);
         }
         ev.push(Event {
             kind: EventKind::CardDrawn { side: Side::Soviet },
-            public: format!("Soviets draw a card ({why}); {} left in the Soviet deck.", st.soviet_deck.len()),
+            public: format!(
+                "Soviets draw a card ({why}); {} left in the Soviet deck.",
+                st.soviet_deck.len()
+            ),
             private: Some((
                 Side::Soviet,
-                format!("Soviets draw {} ({why}); {} left in the deck.", board.card(c).name, st.soviet_deck.len()),
+                format!(
+                    "Soviets draw {} ({why}); {} left in the deck.",
+                    board.card(c).name,
+                    st.soviet_deck.len()
+                ),
             )),
         });
         if st.soviet_deck.is_empty() {
@@ -203,19 +226,32 @@ fn soviet_deck_exhausted(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
             game_over(st, Some(Side::Soviet), "Last Card: the Soviet deck is exhausted and OKH has no Eliminated R unit (rules §6.14.5)", ev);
         } else {
             // The German turn in progress, if any, is not one of the extra turns.
-            let in_german_turn = matches!(st.phase, Phase::GermanAction | Phase::ShortMoves { .. } | Phase::PlaceReinforcements { .. } | Phase::Combat);
+            let in_german_turn = matches!(
+                st.phase,
+                Phase::GermanAction
+                    | Phase::ShortMoves { .. }
+                    | Phase::PlaceReinforcements { .. }
+                    | Phase::Combat
+            );
             st.okh_extra_turns = Some(r + in_german_turn as u8);
             info(ev, format!("The last Soviet card is drawn, but OKH gives the German {r} extra turn(s) (rules §6.14.5)."));
         }
     } else {
-        game_over(st, Some(Side::Soviet), "Last Card: the Soviet deck is exhausted — Operation Uranus begins (rules §6.18)", ev);
+        game_over(
+            st,
+            Some(Side::Soviet),
+            "Last Card: the Soviet deck is exhausted — Operation Uranus begins (rules §6.18)",
+            ev,
+        );
     }
 }
 
 fn eliminated_r_units(board: &Board, st: &State) -> u8 {
     board
         .unit_ids()
-        .filter(|u| board.unit(*u).r_unit && matches!(st.units[u.0 as usize].loc, Location::Eliminated(_)))
+        .filter(|u| {
+            board.unit(*u).r_unit && matches!(st.units[u.0 as usize].loc, Location::Eliminated(_))
+        })
         .count()
         .min(5) as u8
 }
@@ -229,8 +265,14 @@ pub fn game_over(st: &mut State, winner: Option<Side>, reason: &str, ev: &mut Ve
         reason: reason.to_string(),
     });
     st.phase = Phase::GameOver;
-    let who = winner.map(|s| format!("{} Decisive Victory", s.name())).unwrap_or_else(|| "Draw".into());
-    event(ev, EventKind::GameOver, format!("Game over — {who}: {reason}."));
+    let who = winner
+        .map(|s| format!("{} Decisive Victory", s.name()))
+        .unwrap_or_else(|| "Draw".into());
+    event(
+        ev,
+        EventKind::GameOver,
+        format!("Game over — {who}: {reason}."),
+    );
 }
 
 // ------------------------------------------------------------------ movement and control
@@ -238,14 +280,27 @@ pub fn game_over(st: &mut State, winner: Option<Side>, reason: &str, ev: &mut Ve
 /// A unit of `side` enters `h`: control changes at once (rules §6.2); capturing an enemy
 /// reinforcement hex draws a card (§6.6; two with Paulus); a German entering a fortified hex
 /// destroys the fortification (§9.4.9); Chuikov's HQ falls if the Germans enter it (§9.4.4).
-pub fn enter_hex(board: &Board, st: &mut State, h: SpaceId, side: Side, colour: Option<u8>, ev: &mut Vec<Event>) {
+pub fn enter_hex(
+    board: &Board,
+    st: &mut State,
+    h: SpaceId,
+    side: Side,
+    colour: Option<u8>,
+    ev: &mut Vec<Event>,
+) {
     if side == Side::German {
         if let Some(c) = colour {
             st.hex_owner[h.index()] = Some(c);
         }
         if st.fortified[h.index()] {
             st.fortified[h.index()] = false;
-            info(ev, format!("The Germans enter hex {}: its fortification is destroyed (rules §9.4.9).", board.hex_name(h)));
+            info(
+                ev,
+                format!(
+                    "The Germans enter hex {}: its fortification is destroyed (rules §9.4.9).",
+                    board.hex_name(h)
+                ),
+            );
         }
         if st.chuikov_hq == Some(h) {
             crate::soviet::chuikov_hq_lost(board, st, ev);
@@ -263,26 +318,41 @@ pub fn enter_hex(board: &Board, st: &mut State, h: SpaceId, side: Side, colour: 
     );
     match side {
         Side::German if hx.soviet_reinforcement => {
-            let n = if leader_in_play(board, st, CardEffect::Paulus) { 2 } else { 1 };
+            let n = if leader_in_play(board, st, CardEffect::Paulus) {
+                2
+            } else {
+                1
+            };
             info(ev, format!("Soviet reinforcement hex {} captured: the German draws {n} (Captura de un Hexágono de Refuerzos Enemigo).", hx.id));
             draw_german(board, st, n, ev);
         }
         Side::Soviet if hx.german_reinforcement.is_some() => {
-            draw_soviet(board, st, 1, &format!("capture of German reinforcement hex {}", hx.id), ev);
+            draw_soviet(
+                board,
+                st,
+                1,
+                &format!("capture of German reinforcement hex {}", hx.id),
+                ev,
+            );
         }
         _ => {}
     }
 }
 
 fn move_units(board: &Board, st: &mut State, units: &[UnitId], to: SpaceId, ev: &mut Vec<Event>) {
-    let from = units.first().and_then(|u| match st.units[u.0 as usize].loc {
-        Location::Map(h) => Some(h),
-        _ => None,
-    });
+    let from = units
+        .first()
+        .and_then(|u| match st.units[u.0 as usize].loc {
+            Location::Map(h) => Some(h),
+            _ => None,
+        });
     for u in units {
         st.units[u.0 as usize].loc = Location::Map(to);
     }
-    let side = units.first().map(|u| side_of_unit(board, *u)).unwrap_or(Side::German);
+    let side = units
+        .first()
+        .map(|u| side_of_unit(board, *u))
+        .unwrap_or(Side::German);
     let names: Vec<String> = units.iter().map(|u| board.unit(*u).label.clone()).collect();
     ev.push(Event {
         kind: EventKind::Moved {
@@ -293,11 +363,25 @@ fn move_units(board: &Board, st: &mut State, units: &[UnitId], to: SpaceId, ev: 
         public: format!(
             "{} {} from {} to {}.",
             side.name(),
-            if units.len() == 1 { "block moves".to_string() } else { format!("{} blocks move", units.len()) },
-            from.map(|h| board.hex_name(h).to_string()).unwrap_or_default(),
+            if units.len() == 1 {
+                "block moves".to_string()
+            } else {
+                format!("{} blocks move", units.len())
+            },
+            from.map(|h| board.hex_name(h).to_string())
+                .unwrap_or_default(),
             board.hex_name(to)
         ),
-        private: Some((side, format!("{} move from {} to {}.", names.join(", "), from.map(|h| board.hex_name(h).to_string()).unwrap_or_default(), board.hex_name(to)))),
+        private: Some((
+            side,
+            format!(
+                "{} move from {} to {}.",
+                names.join(", "),
+                from.map(|h| board.hex_name(h).to_string())
+                    .unwrap_or_default(),
+                board.hex_name(to)
+            ),
+        )),
     });
     let colour = german_colour_of(board, units);
     enter_hex(board, st, to, side, colour, ev);
@@ -336,7 +420,12 @@ fn coop_owns(board: &Board, st: &State, units: &[UnitId]) -> bool {
 pub fn subsets(units: &[UnitId]) -> Vec<Vec<UnitId>> {
     let n = units.len();
     (1u32..(1 << n))
-        .map(|m| (0..n).filter(|i| m & (1 << i) != 0).map(|i| units[i]).collect())
+        .map(|m| {
+            (0..n)
+                .filter(|i| m & (1 << i) != 0)
+                .map(|i| units[i])
+                .collect()
+        })
         .collect()
 }
 
@@ -399,7 +488,9 @@ fn german_action_choices(board: &Board, st: &State) -> Vec<Action> {
 pub fn long_moves(board: &Board, st: &State) -> Vec<Action> {
     let occ = occupancy(board, st);
     let ok = |h: SpaceId| {
-        board.terrain(h) == Terrain::Clear && occ[h.index()].1 == 0 && !adjacent_to_soviet(board, &occ, h)
+        board.terrain(h) == Terrain::Clear
+            && occ[h.index()].1 == 0
+            && !adjacent_to_soviet(board, &occ, h)
     };
     let mut v = Vec::new();
     for (a, units) in german_stacks(board, st) {
@@ -411,11 +502,17 @@ pub fn long_moves(board: &Board, st: &State) -> Vec<Action> {
                 continue;
             }
             if occ[b.index()].0 == 0 && coop_mix_ok(board, st, &units, b) {
-                v.push(Action::LongMove { from: a, path: vec![b] });
+                v.push(Action::LongMove {
+                    from: a,
+                    path: vec![b],
+                });
             }
             for c in board.topo.neighbours(b) {
                 if c != a && ok(c) && occ[c.index()].0 == 0 && coop_mix_ok(board, st, &units, c) {
-                    v.push(Action::LongMove { from: a, path: vec![b, c] });
+                    v.push(Action::LongMove {
+                        from: a,
+                        path: vec![b, c],
+                    });
                 }
             }
         }
@@ -430,7 +527,11 @@ pub fn short_moves(board: &Board, st: &State, moved: &[UnitId]) -> Vec<Action> {
     let occ = occupancy(board, st);
     let mut v = Vec::new();
     for (a, units) in german_stacks(board, st) {
-        let free: Vec<UnitId> = units.iter().copied().filter(|u| !moved.contains(u)).collect();
+        let free: Vec<UnitId> = units
+            .iter()
+            .copied()
+            .filter(|u| !moved.contains(u))
+            .collect();
         if free.is_empty() {
             continue;
         }
@@ -443,7 +544,8 @@ pub fn short_moves(board: &Board, st: &State, moved: &[UnitId]) -> Vec<Action> {
             }
             let room = STACK_LIMIT.saturating_sub(occ[to.index()].0 as usize);
             for s in subsets(&free) {
-                if s.len() <= room && coop_owns(board, st, &units) && coop_mix_ok(board, st, &s, to) {
+                if s.len() <= room && coop_owns(board, st, &units) && coop_mix_ok(board, st, &s, to)
+                {
                     v.push(Action::ShortMove { units: s, to });
                 }
             }
@@ -466,17 +568,28 @@ pub fn quick_attacks(board: &Board, st: &State) -> Vec<Action> {
             if occ[to.index()].1 > 0 {
                 continue;
             }
-            let targets: Vec<SpaceId> = board.topo.neighbours(to).filter(|t| occ[t.index()].1 > 0).collect();
+            let targets: Vec<SpaceId> = board
+                .topo
+                .neighbours(to)
+                .filter(|t| occ[t.index()].1 > 0)
+                .collect();
             if targets.is_empty() {
                 continue;
             }
             let room = STACK_LIMIT.saturating_sub(occ[to.index()].0 as usize);
             for s in subsets(&units) {
-                if s.len() > room || !coop_owns(board, st, &units) || !coop_mix_ok(board, st, &s, to) {
+                if s.len() > room
+                    || !coop_owns(board, st, &units)
+                    || !coop_mix_ok(board, st, &s, to)
+                {
                     continue;
                 }
                 for &t in &targets {
-                    v.push(Action::QuickAttack { units: s.clone(), to, target: t });
+                    v.push(Action::QuickAttack {
+                        units: s.clone(),
+                        to,
+                        target: t,
+                    });
                 }
             }
         }
@@ -495,22 +608,35 @@ pub fn planned_attacks(board: &Board, st: &State) -> Vec<Action> {
         if occ[t.index()].1 == 0 {
             continue;
         }
-        let adj: Vec<SpaceId> = board.topo.neighbours(t).filter(|h| occ[h.index()].0 > 0).collect();
+        let adj: Vec<SpaceId> = board
+            .topo
+            .neighbours(t)
+            .filter(|h| occ[h.index()].0 > 0)
+            .collect();
         if adj.is_empty() {
             continue;
         }
         let n = adj.len();
         for m in 1u32..(1 << n) {
-            let from: Vec<SpaceId> = (0..n).filter(|i| m & (1 << i) != 0).map(|i| adj[i]).collect();
+            let from: Vec<SpaceId> = (0..n)
+                .filter(|i| m & (1 << i) != 0)
+                .map(|i| adj[i])
+                .collect();
             if st.options.mode.two_germans() {
                 // §9.1 rule 10: at least one attacking stack belongs to the active player.
-                let mine = from.iter().any(|h| stack_colour(board, st, *h) == Some(st.german_player));
+                let mine = from
+                    .iter()
+                    .any(|h| stack_colour(board, st, *h) == Some(st.german_player));
                 if !mine {
                     continue;
                 }
             }
             for cards in &card_sets {
-                v.push(Action::PlannedAttack { target: t, from: from.clone(), cards: cards.clone() });
+                v.push(Action::PlannedAttack {
+                    target: t,
+                    from: from.clone(),
+                    cards: cards.clone(),
+                });
             }
         }
     }
@@ -525,7 +651,9 @@ pub fn german_card_choices(board: &Board, st: &State) -> Vec<Vec<CardId>> {
         .german_hand
         .iter()
         .copied()
-        .filter(|c| !st.options.mode.two_germans() || st.german_card_owner[c.0 as usize] == st.german_player)
+        .filter(|c| {
+            !st.options.mode.two_germans() || st.german_card_owner[c.0 as usize] == st.german_player
+        })
         .filter(|c| match board.card(*c).effect {
             CardEffect::Bombard { needs_linden, .. } => !needs_linden || linden,
             CardEffect::GermanSniper | CardEffect::Pak => true,
@@ -539,12 +667,22 @@ pub fn german_card_choices(board: &Board, st: &State) -> Vec<Vec<CardId>> {
         let pioneers: Vec<CardId> = playable
             .iter()
             .copied()
-            .filter(|c| matches!(board.card(*c).effect, CardEffect::Bombard { pioneer: true, .. }))
+            .filter(|c| {
+                matches!(
+                    board.card(*c).effect,
+                    CardEffect::Bombard { pioneer: true, .. }
+                )
+            })
             .collect();
         let n = pioneers.len().min(8);
         for m in 1u32..(1 << n) {
             if m.count_ones() >= 2 {
-                sets.push((0..n).filter(|i| m & (1 << i) != 0).map(|i| pioneers[i]).collect());
+                sets.push(
+                    (0..n)
+                        .filter(|i| m & (1 << i) != 0)
+                        .map(|i| pioneers[i])
+                        .collect(),
+                );
             }
         }
     }
@@ -582,12 +720,20 @@ fn reinforcement_hexes_for(board: &Board, st: &State, u: UnitId) -> Vec<SpaceId>
         })
         .collect();
     if army == Army::White && st.options.mode.two_germans() {
-        let own = if st.german_player == 0 { Army::Yellow } else { Army::Blue };
+        let own = if st.german_player == 0 {
+            Army::Yellow
+        } else {
+            Army::Blue
+        };
         let occ = occupancy(board, st);
-        let mine: Vec<SpaceId> = all.iter().copied().filter(|h| board.hex(*h).german_reinforcement == Some(own)).collect();
-        let room = mine
+        let mine: Vec<SpaceId> = all
             .iter()
-            .any(|h| st.control[h.index()] == Side::German && (occ[h.index()].0 as usize) < STACK_LIMIT);
+            .copied()
+            .filter(|h| board.hex(*h).german_reinforcement == Some(own))
+            .collect();
+        let room = mine.iter().any(|h| {
+            st.control[h.index()] == Side::German && (occ[h.index()].0 as usize) < STACK_LIMIT
+        });
         if room {
             return mine;
         }
@@ -597,12 +743,20 @@ fn reinforcement_hexes_for(board: &Board, st: &State, u: UnitId) -> Vec<SpaceId>
 
 // ------------------------------------------------------------------ apply
 
-pub fn apply(board: &Board, st: &mut State, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+pub fn apply(
+    board: &Board,
+    st: &mut State,
+    seat: Seat,
+    action: &Action,
+) -> Result<Vec<Event>, RuleError> {
     if st.outcome.is_some() {
         return Err(RuleError("The game is over.".into()));
     }
     if active_seat(st) != Some(seat) {
-        return Err(RuleError(format!("It is not seat {}'s turn to act.", seat.0)));
+        return Err(RuleError(format!(
+            "It is not seat {}'s turn to act.",
+            seat.0
+        )));
     }
     let legal = legal_actions(board, st);
     if !legal.contains(action) {
@@ -637,7 +791,10 @@ pub fn apply(board: &Board, st: &mut State, seat: Seat, action: &Action) -> Resu
                 let second = matches!(st.phase, Phase::ShortMoves { .. });
                 moved.extend(units);
                 if second {
-                    info(&mut ev, "Two Short Moves made (3. HASTA DOS MOVIMIENTOS CORTOS).");
+                    info(
+                        &mut ev,
+                        "Two Short Moves made (3. HASTA DOS MOVIMIENTOS CORTOS).",
+                    );
                     end_german_turn(board, st, &mut ev);
                 } else {
                     st.phase = Phase::ShortMoves { moved };
@@ -651,13 +808,37 @@ pub fn apply(board: &Board, st: &mut State, seat: Seat, action: &Action) -> Resu
             }
             Action::QuickAttack { units, to, target } => {
                 move_units(board, st, &units, to, &mut ev);
-                let c = Combat::new(board, st, Side::German, AttackKind::GermanQuick, vec![to], target, None, Vec::new(), &mut ev);
+                let c = Combat::new(
+                    board,
+                    st,
+                    Side::German,
+                    AttackKind::GermanQuick,
+                    vec![to],
+                    target,
+                    None,
+                    Vec::new(),
+                    &mut ev,
+                );
                 st.phase = Phase::Combat;
                 st.combat = Some(Box::new(c));
             }
-            Action::PlannedAttack { target, from, cards } => {
+            Action::PlannedAttack {
+                target,
+                from,
+                cards,
+            } => {
                 st.german_hand.retain(|c| !cards.contains(c));
-                let c = Combat::new(board, st, Side::German, AttackKind::GermanPlanned, from, target, None, cards, &mut ev);
+                let c = Combat::new(
+                    board,
+                    st,
+                    Side::German,
+                    AttackKind::GermanPlanned,
+                    from,
+                    target,
+                    None,
+                    cards,
+                    &mut ev,
+                );
                 st.phase = Phase::Combat;
                 st.combat = Some(Box::new(c));
             }
@@ -668,9 +849,23 @@ pub fn apply(board: &Board, st: &mut State, seat: Seat, action: &Action) -> Resu
                     revealed: false,
                 };
                 ev.push(Event {
-                    kind: EventKind::Moved { from: None, to: hex, units: 1 },
-                    public: format!("A German reinforcement deploys in hex {}.", board.hex_name(hex)),
-                    private: Some((Side::German, format!("{} deploys in hex {} at full strength.", board.unit(unit).name, board.hex_name(hex)))),
+                    kind: EventKind::Moved {
+                        from: None,
+                        to: hex,
+                        units: 1,
+                    },
+                    public: format!(
+                        "A German reinforcement deploys in hex {}.",
+                        board.hex_name(hex)
+                    ),
+                    private: Some((
+                        Side::German,
+                        format!(
+                            "{} deploys in hex {} at full strength.",
+                            board.unit(unit).name,
+                            board.hex_name(hex)
+                        ),
+                    )),
                 });
                 if let Phase::PlaceReinforcements { units } = &mut st.phase {
                     units.retain(|u| *u != unit);
@@ -687,9 +882,11 @@ pub fn apply(board: &Board, st: &mut State, seat: Seat, action: &Action) -> Resu
                 }
                 end_german_turn(board, st, &mut ev);
             }
-            Action::SovietReinforce | Action::SovietMovement | Action::SovietDraw | Action::SovietMove { .. } | Action::SovietAttack { .. } => {
-                crate::soviet::apply_human(board, st, action, &mut ev)
-            }
+            Action::SovietReinforce
+            | Action::SovietMovement
+            | Action::SovietDraw
+            | Action::SovietMove { .. }
+            | Action::SovietAttack { .. } => crate::soviet::apply_human(board, st, action, &mut ev),
             other => return Err(RuleError(format!("{other:?} is not possible now."))),
         }
     }
@@ -732,8 +929,15 @@ fn why_illegal(board: &Board, st: &State, action: &Action) -> String {
 /// Stalingrad: 1. PEDIR REFUERZOS (§6.7.1): draw, roll six dice, take the leftmost unit of each
 /// die's row; dice on empty rows Eliminate the row's unit (after all takes); then deploy.
 fn call_for_reinforcements(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
-    info(ev, "The German calls for reinforcements (1. PEDIR REFUERZOS).");
-    let n = if leader_in_play(board, st, CardEffect::Paulus) { 2 } else { 1 };
+    info(
+        ev,
+        "The German calls for reinforcements (1. PEDIR REFUERZOS).",
+    );
+    let n = if leader_in_play(board, st, CardEffect::Paulus) {
+        2
+    } else {
+        1
+    };
     draw_german(board, st, n, ev);
     let dice = st.dice.roll(6);
     dice_event(ev, "Reinforcement Table", &dice);
@@ -761,7 +965,10 @@ fn call_for_reinforcements(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
         if st.row_eliminated[r] {
             continue;
         }
-        let Some(u) = board.data.setup.elimination_units[r].as_ref().and_then(|k| board.unit_by_key(k)) else {
+        let Some(u) = board.data.setup.elimination_units[r]
+            .as_ref()
+            .and_then(|k| board.unit_by_key(k))
+        else {
             continue;
         };
         let on_map = matches!(st.units[u.0 as usize].loc, Location::Map(_));
@@ -779,7 +986,13 @@ fn call_for_reinforcements(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
                 }
             }
         } else {
-            info(ev, format!("A {d} on an empty row: {} is not on the map, no effect.", board.unit(u).name));
+            info(
+                ev,
+                format!(
+                    "A {d} on an empty row: {} is not on the map, no effect.",
+                    board.unit(u).name
+                ),
+            );
         }
     }
     for &u in &taken {
@@ -794,15 +1007,30 @@ fn call_for_reinforcements(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
     let labels: Vec<String> = taken.iter().map(|u| board.unit(*u).name.clone()).collect();
     ev.push(Event {
         kind: EventKind::Info,
-        public: format!("The German takes {} unit(s) from the Reinforcement Table.", taken.len()),
-        private: Some((Side::German, format!("Taken: {}.", if labels.is_empty() { "none".into() } else { labels.join(", ") }))),
+        public: format!(
+            "The German takes {} unit(s) from the Reinforcement Table.",
+            taken.len()
+        ),
+        private: Some((
+            Side::German,
+            format!(
+                "Taken: {}.",
+                if labels.is_empty() {
+                    "none".into()
+                } else {
+                    labels.join(", ")
+                }
+            ),
+        )),
     });
     st.phase = Phase::PlaceReinforcements { units: taken };
     finish_placement_if_done(board, st, ev);
 }
 
 fn finish_placement_if_done(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
-    let Phase::PlaceReinforcements { units } = &st.phase else { return };
+    let Phase::PlaceReinforcements { units } = &st.phase else {
+        return;
+    };
     if !placements(board, st, &units.clone()).is_empty() {
         return;
     }
@@ -815,7 +1043,9 @@ fn finish_placement_if_done(board: &Board, st: &mut State, ev: &mut Vec<Event>) 
 /// A unit that cannot deploy goes back, face down, to the row with the fewest units (lowest
 /// row on ties), as the next unit to be taken from it (§6.7.1 step 4, E3).
 pub fn return_to_table(board: &Board, st: &mut State, u: UnitId, ev: &mut Vec<Event>) {
-    let row = (0..6).min_by_key(|r| (st.table[*r].len(), *r)).expect("six rows");
+    let row = (0..6)
+        .min_by_key(|r| (st.table[*r].len(), *r))
+        .expect("six rows");
     st.table[row].insert(0, u);
     st.units[u.0 as usize] = UnitState {
         loc: Location::Table(row as u8 + 1),
@@ -824,8 +1054,18 @@ pub fn return_to_table(board: &Board, st: &mut State, u: UnitId, ev: &mut Vec<Ev
     };
     ev.push(Event {
         kind: EventKind::Info,
-        public: format!("A German unit returns to row {} of the Reinforcement Table.", row + 1),
-        private: Some((Side::German, format!("{} returns to row {} of the Reinforcement Table.", board.unit(u).name, row + 1))),
+        public: format!(
+            "A German unit returns to row {} of the Reinforcement Table.",
+            row + 1
+        ),
+        private: Some((
+            Side::German,
+            format!(
+                "{} returns to row {} of the Reinforcement Table.",
+                board.unit(u).name,
+                row + 1
+            ),
+        )),
     });
 }
 
@@ -866,7 +1106,9 @@ pub fn run(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
                     end_soviet_turn(board, st, ev);
                 }
             }
-            Phase::SovietMoves { remaining } if remaining.is_empty() => end_soviet_turn(board, st, ev),
+            Phase::SovietMoves { remaining } if remaining.is_empty() => {
+                end_soviet_turn(board, st, ev)
+            }
             _ => return,
         }
     }
@@ -881,10 +1123,18 @@ pub fn end_german_turn(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
         // OKH extension: consecutive German turns (§6.14.5, default reading §11.13).
         if extra <= 1 {
             st.okh_extra_turns = Some(0);
-            game_over(st, Some(Side::Soviet), "Last Card: the OKH extra turns are used up (rules §6.14.5)", ev);
+            game_over(
+                st,
+                Some(Side::Soviet),
+                "Last Card: the OKH extra turns are used up (rules §6.14.5)",
+                ev,
+            );
         } else {
             st.okh_extra_turns = Some(extra - 1);
-            info(ev, format!("OKH extension: {} extra German turn(s) left.", extra - 1));
+            info(
+                ev,
+                format!("OKH extension: {} extra German turn(s) left.", extra - 1),
+            );
             st.phase = Phase::GermanAction;
         }
         return;
@@ -893,7 +1143,11 @@ pub fn end_german_turn(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
 }
 
 fn start_soviet_turn(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
-    event(ev, EventKind::TurnStart { side: Side::Soviet }, "Soviet turn (ACCIONES SOVIÉTICAS).");
+    event(
+        ev,
+        EventKind::TurnStart { side: Side::Soviet },
+        "Soviet turn (ACCIONES SOVIÉTICAS).",
+    );
     if st.options.mode.soviet_is_ai() {
         crate::soviet::ai_turn(board, st, ev);
     } else {
@@ -913,26 +1167,42 @@ pub fn end_soviet_turn(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
     }
     st.phase = Phase::GermanAction;
     let who = if st.options.mode.two_germans() {
-        if st.german_player == 0 { "Yellow (6th Army)" } else { "Blue (4th Panzer Army)" }
+        if st.german_player == 0 {
+            "Yellow (6th Army)"
+        } else {
+            "Blue (4th Panzer Army)"
+        }
     } else {
         "German"
     };
-    event(ev, EventKind::TurnStart { side: Side::German }, format!("{who} turn: choose one action (LAS ACCIONES)."));
+    event(
+        ev,
+        EventKind::TurnStart { side: Side::German },
+        format!("{who} turn: choose one action (LAS ACCIONES)."),
+    );
 }
 
 /// Stalingrad: CÓMO SE GANA LA PARTIDA (§6.18), checked at the end of every turn. If both
 /// sides qualify, the side whose turn just ended wins (§11.14).
 pub fn check_victory(board: &Board, st: &mut State, ended: Side, ev: &mut Vec<Event>) -> bool {
     let okh = leader_in_play(board, st, CardEffect::Okh);
-    let soviets_on_map = st
-        .units
-        .iter()
-        .enumerate()
-        .any(|(i, u)| board.unit_side[i] == Side::Soviet && matches!(u.loc, Location::Map(_)) && board.units[i].kind != UnitKind::General);
+    let soviets_on_map = st.units.iter().enumerate().any(|(i, u)| {
+        board.unit_side[i] == Side::Soviet
+            && matches!(u.loc, Location::Map(_))
+            && board.units[i].kind != UnitKind::General
+    });
     let german_a = if okh {
-        board.data.setup.okh_hexes.iter().all(|h| board.hex_id(h).map(|h| st.control[h.index()] == Side::German).unwrap_or(false))
+        board.data.setup.okh_hexes.iter().all(|h| {
+            board
+                .hex_id(h)
+                .map(|h| st.control[h.index()] == Side::German)
+                .unwrap_or(false)
+        })
     } else {
-        board.srh.iter().all(|h| st.control[h.index()] == Side::German)
+        board
+            .srh
+            .iter()
+            .all(|h| st.control[h.index()] == Side::German)
     };
     let german = if german_a {
         Some(if okh {
@@ -945,7 +1215,8 @@ pub fn check_victory(board: &Board, st: &mut State, ended: Side, ev: &mut Vec<Ev
     } else {
         None
     };
-    let soviet = (casualty_score(board, st) >= 10).then_some("ten German units destroyed, R units counting double (rules §6.18)");
+    let soviet = (casualty_score(board, st) >= 10)
+        .then_some("ten German units destroyed, R units counting double (rules §6.18)");
     let (winner, reason) = match (german, soviet) {
         (Some(g), Some(s)) => {
             if ended == Side::German {
@@ -978,9 +1249,13 @@ fn coop_individual_winner(board: &Board, st: &State) -> String {
         }
     }
     match n[0].cmp(&n[1]) {
-        std::cmp::Ordering::Greater => format!("; individual winner: Yellow ({} to {})", n[0], n[1]),
+        std::cmp::Ordering::Greater => {
+            format!("; individual winner: Yellow ({} to {})", n[0], n[1])
+        }
         std::cmp::Ordering::Less => format!("; individual winner: Blue ({} to {})", n[1], n[0]),
-        std::cmp::Ordering::Equal => format!("; the two German players share the win ({} each)", n[0]),
+        std::cmp::Ordering::Equal => {
+            format!("; the two German players share the win ({} each)", n[0])
+        }
     }
 }
 
@@ -1023,7 +1298,14 @@ pub fn reduce(board: &Board, st: &mut State, u: UnitId, ev: &mut Vec<Event>) {
     let us = &mut st.units[u.0 as usize];
     us.face += 1;
     if (us.face as usize) < def.faces.len() {
-        event(ev, EventKind::StepLost { unit: u }, format!("{} loses a step (now {}).", def.name, def.faces[us.face as usize].0));
+        event(
+            ev,
+            EventKind::StepLost { unit: u },
+            format!(
+                "{} loses a step (now {}).",
+                def.name, def.faces[us.face as usize].0
+            ),
+        );
         return;
     }
     us.revealed = false;
@@ -1032,16 +1314,40 @@ pub fn reduce(board: &Board, st: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         Side::German => {
             us.loc = Location::Casualties;
             let score = casualty_score(board, st);
-            event(ev, EventKind::Destroyed { unit: u }, format!("{} is destroyed and goes to the Casualty Register ({} of 10{}).", def.name, score, if def.r_unit { ", an R unit counts double" } else { "" }));
+            event(
+                ev,
+                EventKind::Destroyed { unit: u },
+                format!(
+                    "{} is destroyed and goes to the Casualty Register ({} of 10{}).",
+                    def.name,
+                    score,
+                    if def.r_unit {
+                        ", an R unit counts double"
+                    } else {
+                        ""
+                    }
+                ),
+            );
         }
         Side::Soviet => {
             us.loc = Location::SovietReserve(def.reserve());
-            event(ev, EventKind::Destroyed { unit: u }, format!("{} is destroyed and returns to the {:?} reserve.", def.name, def.reserve()));
+            event(
+                ev,
+                EventKind::Destroyed { unit: u },
+                format!(
+                    "{} is destroyed and returns to the {:?} reserve.",
+                    def.name,
+                    def.reserve()
+                ),
+            );
         }
     }
 }
 
 /// The reserve a Soviet block returns to and is drawn from.
 pub fn reserve_units(board: &Board, st: &State, r: Reserve) -> Vec<UnitId> {
-    board.unit_ids().filter(|u| st.units[u.0 as usize].loc == Location::SovietReserve(r)).collect()
+    board
+        .unit_ids()
+        .filter(|u| st.units[u.0 as usize].loc == Location::SovietReserve(r))
+        .collect()
 }

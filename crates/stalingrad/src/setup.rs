@@ -24,7 +24,13 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
         control: board
             .hexes
             .iter()
-            .map(|h| if h.german_control { Side::German } else { Side::Soviet })
+            .map(|h| {
+                if h.german_control {
+                    Side::German
+                } else {
+                    Side::Soviet
+                }
+            })
             .collect(),
         rubble: vec![false; n_hex],
         fortified: vec![false; n_hex],
@@ -65,7 +71,10 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
     // Step 3: Marines to the Marine reserve.
     let soviet: Vec<UnitId> = board
         .unit_ids()
-        .filter(|u| board.unit_side[u.0 as usize] == Side::Soviet && board.unit(*u).kind != UnitKind::General)
+        .filter(|u| {
+            board.unit_side[u.0 as usize] == Side::Soviet
+                && board.unit(*u).kind != UnitKind::General
+        })
         .collect();
     for &u in &soviet {
         if board.unit(u).kind == UnitKind::Marine {
@@ -73,7 +82,11 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
         }
     }
     // Step 4–5: 6 of the 13 Tanks at random into the Tank reserve.
-    let mut tanks: Vec<UnitId> = soviet.iter().copied().filter(|u| board.unit(*u).kind == UnitKind::Tank).collect();
+    let mut tanks: Vec<UnitId> = soviet
+        .iter()
+        .copied()
+        .filter(|u| board.unit(*u).kind == UnitKind::Tank)
+        .collect();
     dice.shuffle(&mut tanks);
     let n_tank_reserve = board.data.setup.soviet_tanks_in_reserve.min(tanks.len());
     for &u in &tanks[..n_tank_reserve] {
@@ -81,7 +94,11 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
     }
     // Step 6: the 4 Guards + 18 random Infantry into the Infantry reserve. Delayed Deployment
     // (§9.4.8): 18 Infantry Divisions of 4 strength points instead of random ones.
-    let guards: Vec<UnitId> = soviet.iter().copied().filter(|u| board.unit(*u).kind == UnitKind::GuardsInfantry).collect();
+    let guards: Vec<UnitId> = soviet
+        .iter()
+        .copied()
+        .filter(|u| board.unit(*u).kind == UnitKind::GuardsInfantry)
+        .collect();
     let mut infantry: Vec<UnitId> = soviet
         .iter()
         .copied()
@@ -98,7 +115,11 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
             !(b.kind == UnitKind::RifleInfantry && b.max_strength() == 4)
         });
     }
-    let n_inf_reserve = board.data.setup.soviet_infantry_in_reserve.min(infantry.len());
+    let n_inf_reserve = board
+        .data
+        .setup
+        .soviet_infantry_in_reserve
+        .min(infantry.len());
     for &u in guards.iter().chain(&infantry[..n_inf_reserve]) {
         st.units[u.0 as usize].loc = Location::SovietReserve(Reserve::Infantry);
     }
@@ -109,7 +130,11 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
         .copied()
         .collect();
     dice.shuffle(&mut to_deploy);
-    let starts: Vec<_> = board.topo.ids().filter(|h| board.hex(*h).soviet_start).collect();
+    let starts: Vec<_> = board
+        .topo
+        .ids()
+        .filter(|h| board.hex(*h).soviet_start)
+        .collect();
     for (u, h) in to_deploy.iter().zip(starts) {
         let face = dice.pick(4) as u8;
         st.units[u.0 as usize] = UnitState {
@@ -122,7 +147,10 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
     // Steps 8–9: German starting stacks at full strength.
     let germans: Vec<UnitId> = board
         .unit_ids()
-        .filter(|u| board.unit_side[u.0 as usize] == Side::German && board.unit(*u).kind != UnitKind::General)
+        .filter(|u| {
+            board.unit_side[u.0 as usize] == Side::German
+                && board.unit(*u).kind != UnitKind::General
+        })
         .collect();
     let in_game = |u: &UnitId| !board.unit(*u).axe;
     let mut placed: Vec<UnitId> = Vec::new();
@@ -138,7 +166,10 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
                         .filter(in_game)
                         .filter(|u| {
                             let b = board.unit(*u);
-                            b.kind == UnitKind::Infantry && b.army == Some(*army) && !placed.contains(u) && !is_named_start(board, *u)
+                            b.kind == UnitKind::Infantry
+                                && b.army == Some(*army)
+                                && !placed.contains(u)
+                                && !is_named_start(board, *u)
                         })
                         .collect();
                     (!pool.is_empty()).then(|| pool[dice.pick(pool.len())])
@@ -156,7 +187,12 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
     }
     // Step 10: the 30 others face down on the Reinforcement Table: 6 random White Infantry in
     // the last column (one per row), the other 24 at random in the other boxes.
-    let rest: Vec<UnitId> = germans.iter().copied().filter(in_game).filter(|u| !placed.contains(u)).collect();
+    let rest: Vec<UnitId> = germans
+        .iter()
+        .copied()
+        .filter(in_game)
+        .filter(|u| !placed.contains(u))
+        .collect();
     let mut whites: Vec<UnitId> = rest
         .iter()
         .copied()
@@ -166,7 +202,10 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
         })
         .collect();
     dice.shuffle(&mut whites);
-    let last: Vec<UnitId> = whites.into_iter().take(board.data.setup.white_last_column).collect();
+    let last: Vec<UnitId> = whites
+        .into_iter()
+        .take(board.data.setup.white_last_column)
+        .collect();
     let mut others: Vec<UnitId> = rest.iter().copied().filter(|u| !last.contains(u)).collect();
     dice.shuffle(&mut others);
     let per_row = board.data.setup.boxes_per_row.saturating_sub(1).max(1);
@@ -190,7 +229,8 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
             .filter(|c| board.card(*c).side == side)
             .collect()
     };
-    let find = |deck: &Vec<CardId>, e: CardEffect| deck.iter().position(|c| board.card(*c).effect == e);
+    let find =
+        |deck: &Vec<CardId>, e: CardEffect| deck.iter().position(|c| board.card(*c).effect == e);
     let mut gdeck = cards_of(Side::German);
     let mut sdeck = cards_of(Side::Soviet);
     dice.shuffle(&mut gdeck);
@@ -199,7 +239,10 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
     let mut german_start_leaders = Vec::new();
     match variant {
         Some(Level::Normal) => {
-            for (deck, side_list) in [(&mut gdeck, Advantage::GERMAN), (&mut sdeck, Advantage::SOVIET)] {
+            for (deck, side_list) in [
+                (&mut gdeck, Advantage::GERMAN),
+                (&mut sdeck, Advantage::SOVIET),
+            ] {
                 let mut tops: Vec<CardId> = Vec::new();
                 for a in side_list.iter().filter(|a| st.advantages.contains(a)) {
                     if let Some(e) = a.leader() {
@@ -213,7 +256,11 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
             }
         }
         Some(Level::GermanEasy) => {
-            for e in [CardEffect::Paulus, CardEffect::Hoth, CardEffect::VonRichthofen] {
+            for e in [
+                CardEffect::Paulus,
+                CardEffect::Hoth,
+                CardEffect::VonRichthofen,
+            ] {
                 if let Some(i) = find(&gdeck, e) {
                     german_start_leaders.push(gdeck.remove(i));
                 }
@@ -229,7 +276,11 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
         }
         Some(Level::SovietEasy) | Some(Level::GermanImpossible) => {
             let mut tops = Vec::new();
-            for e in [CardEffect::Chuikov, CardEffect::Zaytsev, CardEffect::Khrushchev] {
+            for e in [
+                CardEffect::Chuikov,
+                CardEffect::Zaytsev,
+                CardEffect::Khrushchev,
+            ] {
                 if let Some(i) = find(&sdeck, e) {
                     tops.push(sdeck.remove(i));
                 }
@@ -251,7 +302,12 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
     st.dice = dice;
     // Step 11: the German draws three cards; a Leader drawn goes into play at once.
     let mut ev = Vec::new();
-    crate::rules::draw_german(board, &mut st, board.data.setup.german_opening_hand, &mut ev);
+    crate::rules::draw_german(
+        board,
+        &mut st,
+        board.data.setup.german_opening_hand,
+        &mut ev,
+    );
     // 6th Panzer Division advantage: Raus and the axe units wait for row 6 (§9.4.5); they are
     // already aside. Otherwise they stay aside for the whole game.
     st
@@ -259,10 +315,8 @@ pub fn setup(board: &Board, options: &Options, seed: u64) -> State {
 
 fn is_named_start(board: &Board, u: UnitId) -> bool {
     let key = &board.unit(u).id;
-    board
-        .data
-        .setup
-        .german_start
-        .iter()
-        .any(|(_, l)| l.iter().any(|s| matches!(s, StartUnit::Unit(k) if k == key)))
+    board.data.setup.german_start.iter().any(|(_, l)| {
+        l.iter()
+            .any(|s| matches!(s, StartUnit::Unit(k) if k == key))
+    })
 }

@@ -14,7 +14,12 @@ use eastfront_kernel::{Side, SpaceId};
 
 /// C: the Soviet Reinforcement Hexes under Soviet control (§8.2).
 pub fn controlled_srh(board: &Board, st: &State) -> Vec<SpaceId> {
-    board.srh.iter().copied().filter(|h| st.control[h.index()] == Side::Soviet).collect()
+    board
+        .srh
+        .iter()
+        .copied()
+        .filter(|h| st.control[h.index()] == Side::Soviet)
+        .collect()
 }
 
 /// L: the hexes holding the largest Soviet stack, in rolling order (§8.2, §8.5.1).
@@ -35,7 +40,9 @@ fn schedule(board: &Board, st: &State) -> Vec<(SpaceId, Vec<Reserve>)> {
     } else {
         &board.data.setup.soviet_reinforcements
     };
-    s.iter().filter_map(|(h, w)| board.hex_id(h).map(|h| (h, w.clone()))).collect()
+    s.iter()
+        .filter_map(|(h, w)| board.hex_id(h).map(|h| (h, w.clone())))
+        .collect()
 }
 
 /// The Soviet AI turn, steps 1–5 (§8.3).
@@ -45,7 +52,10 @@ pub fn ai_turn(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
     if c.is_empty() {
         info(ev, "Step 1: the Soviets control no reinforcement hex and draw one card (ACCIONES SOVIÉTICAS).");
         draw_soviet(board, st, 1, "no reinforcement hex controlled", ev);
-        st.phase = Phase::SovietSweep { dice: Vec::new(), value: 7 };
+        st.phase = Phase::SovietSweep {
+            dice: Vec::new(),
+            value: 7,
+        };
         return;
     }
     // Steps 2–4.
@@ -53,7 +63,10 @@ pub fn ai_turn(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
     if l.len() > c.len() {
         info(ev, format!("{} Largest Stack hex(es) against {} controlled reinforcement hex(es): Reinforcement Action (A. ACCIÓN DE REFUERZOS SOVIÉTICA).", l.len(), c.len()));
         reinforcement_action(board, st, ev);
-        st.phase = Phase::SovietSweep { dice: Vec::new(), value: 7 };
+        st.phase = Phase::SovietSweep {
+            dice: Vec::new(),
+            value: 7,
+        };
     } else {
         info(ev, format!("{} Largest Stack hex(es), {} controlled reinforcement hex(es): Movement Action (B. ACCIÓN DE MOVIMIENTO SOVIÉTICA).", l.len(), c.len()));
         let dice = roll_movement_dice(st, &l, board, ev);
@@ -74,10 +87,20 @@ pub fn reinforcement_action(board: &Board, st: &mut State, ev: &mut Vec<Event>) 
         }
         let n = count_side(board, st, hex, Side::Soviet);
         if n >= STACK_LIMIT {
-            draw_soviet(board, st, 1, &format!("hex {} is at the stacking limit", board.hex_name(hex)), ev);
+            draw_soviet(
+                board,
+                st,
+                1,
+                &format!("hex {} is at the stacking limit", board.hex_name(hex)),
+                ev,
+            );
             continue;
         }
-        let wanted = if wanted.len() == 2 && n == 3 { vec![Reserve::Infantry] } else { wanted };
+        let wanted = if wanted.len() == 2 && n == 3 {
+            vec![Reserve::Infantry]
+        } else {
+            wanted
+        };
         for kind in wanted {
             if st.outcome.is_some() {
                 return;
@@ -90,7 +113,13 @@ pub fn reinforcement_action(board: &Board, st: &mut State, ev: &mut Vec<Event>) 
 }
 
 /// Random deployment (§6.20.1): a random unit of the reserve at a random edge, hidden.
-pub fn deploy_random(board: &Board, st: &mut State, kind: Reserve, hex: SpaceId, ev: &mut Vec<Event>) -> bool {
+pub fn deploy_random(
+    board: &Board,
+    st: &mut State,
+    kind: Reserve,
+    hex: SpaceId,
+    ev: &mut Vec<Event>,
+) -> bool {
     let pool = rules::reserve_units(board, st, kind);
     if pool.is_empty() {
         return false;
@@ -101,31 +130,63 @@ pub fn deploy_random(board: &Board, st: &mut State, kind: Reserve, hex: SpaceId,
     } else {
         st.dice.pick(4) as u8
     };
-    st.units[u.0 as usize] = UnitState { loc: Location::Map(hex), face, revealed: false };
+    st.units[u.0 as usize] = UnitState {
+        loc: Location::Map(hex),
+        face,
+        revealed: false,
+    };
     ev.push(Event {
-        kind: EventKind::Moved { from: None, to: hex, units: 1 },
-        public: format!("A Soviet {kind:?} unit deploys, hidden, in hex {}.", board.hex_name(hex)),
-        private: Some((Side::Soviet, format!("{} deploys in hex {} (random strength).", board.unit(u).name, board.hex_name(hex)))),
+        kind: EventKind::Moved {
+            from: None,
+            to: hex,
+            units: 1,
+        },
+        public: format!(
+            "A Soviet {kind:?} unit deploys, hidden, in hex {}.",
+            board.hex_name(hex)
+        ),
+        private: Some((
+            Side::Soviet,
+            format!(
+                "{} deploys in hex {} (random strength).",
+                board.unit(u).name,
+                board.hex_name(hex)
+            ),
+        )),
     });
     true
 }
 
 /// One die per Largest Stack hex, northernmost first, nearest the Volga on ties (§8.5.1).
-pub fn roll_movement_dice(st: &mut State, l: &[SpaceId], board: &Board, ev: &mut Vec<Event>) -> Vec<(SpaceId, u8)> {
+pub fn roll_movement_dice(
+    st: &mut State,
+    l: &[SpaceId],
+    board: &Board,
+    ev: &mut Vec<Event>,
+) -> Vec<(SpaceId, u8)> {
     let dice: Vec<(SpaceId, u8)> = l.iter().map(|h| (*h, st.dice.d6())).collect();
     let values: Vec<u8> = dice.iter().map(|d| d.1).collect();
     let hexes: Vec<&str> = dice.iter().map(|d| board.hex_name(d.0)).collect();
-    dice_event(ev, &format!("Soviet movement dice for hexes {}", hexes.join(", ")), &values);
+    dice_event(
+        ev,
+        &format!("Soviet movement dice for hexes {}", hexes.join(", ")),
+        &values,
+    );
     dice
 }
 
 /// Resolves the dice of the next value (1 up to 6). Returns false when the sweep is over.
 pub fn sweep_step(board: &Board, st: &mut State, ev: &mut Vec<Event>) -> bool {
-    let Phase::SovietSweep { dice, value } = st.phase.clone() else { return false };
+    let Phase::SovietSweep { dice, value } = st.phase.clone() else {
+        return false;
+    };
     if value > 6 {
         return false;
     }
-    st.phase = Phase::SovietSweep { dice: dice.clone(), value: value + 1 };
+    st.phase = Phase::SovietSweep {
+        dice: dice.clone(),
+        value: value + 1,
+    };
     let hs: Vec<SpaceId> = dice.iter().filter(|d| d.1 == value).map(|d| d.0).collect();
     match hs.len() {
         0 => {}
@@ -143,10 +204,19 @@ pub fn sweep_step(board: &Board, st: &mut State, ev: &mut Vec<Event>) -> bool {
 pub fn resolve_single_die(board: &Board, st: &mut State, h: SpaceId, v: u8, ev: &mut Vec<Event>) {
     let units: Vec<UnitId> = rules::units_in(board, st, h)
         .into_iter()
-        .filter(|u| rules::side_of_unit(board, *u) == Side::Soviet && board.unit(*u).kind != UnitKind::General)
+        .filter(|u| {
+            rules::side_of_unit(board, *u) == Side::Soviet
+                && board.unit(*u).kind != UnitKind::General
+        })
         .collect();
     if units.is_empty() {
-        draw_soviet(board, st, 1, &format!("hex {} has no unit left to move", board.hex_name(h)), ev);
+        draw_soviet(
+            board,
+            st,
+            1,
+            &format!("hex {} has no unit left to move", board.hex_name(h)),
+            ev,
+        );
         return;
     }
     let t = board.topo.neighbour_in_dir(h, v - 1);
@@ -161,45 +231,105 @@ pub fn resolve_single_die(board: &Board, st: &mut State, h: SpaceId, v: u8, ev: 
         return;
     }
     let Some(t) = t else {
-        draw_soviet(board, st, 1, &format!("direction {v} from hex {} is not playable", board.hex_name(h)), ev);
+        draw_soviet(
+            board,
+            st,
+            1,
+            &format!(
+                "direction {v} from hex {} is not playable",
+                board.hex_name(h)
+            ),
+            ev,
+        );
         return;
     };
     if count_side(board, st, t, Side::Soviet) >= STACK_LIMIT {
-        draw_soviet(board, st, 1, &format!("hex {} already holds 4 Soviet units", board.hex_name(t)), ev);
+        draw_soviet(
+            board,
+            st,
+            1,
+            &format!("hex {} already holds 4 Soviet units", board.hex_name(t)),
+            ev,
+        );
         return;
     }
     let u = units[st.dice.pick(units.len())];
     st.units[u.0 as usize].loc = Location::Map(t);
     ev.push(Event {
-        kind: EventKind::Moved { from: Some(h), to: t, units: 1 },
-        public: format!("A Soviet block moves from {} to {} (die {v}, Soviet Compass).", board.hex_name(h), board.hex_name(t)),
-        private: Some((Side::Soviet, format!("{} moves from {} to {} (die {v}).", board.unit(u).name, board.hex_name(h), board.hex_name(t)))),
+        kind: EventKind::Moved {
+            from: Some(h),
+            to: t,
+            units: 1,
+        },
+        public: format!(
+            "A Soviet block moves from {} to {} (die {v}, Soviet Compass).",
+            board.hex_name(h),
+            board.hex_name(t)
+        ),
+        private: Some((
+            Side::Soviet,
+            format!(
+                "{} moves from {} to {} (die {v}).",
+                board.unit(u).name,
+                board.hex_name(h),
+                board.hex_name(t)
+            ),
+        )),
     });
     rules::enter_hex(board, st, t, Side::Soviet, None, ev);
 }
 
 /// Soviet Quick Attack, or Planned Attack with Chuikov: every adjacent Soviet stack joins (§8.6).
-pub fn soviet_attack(board: &Board, st: &mut State, origin: SpaceId, target: SpaceId, ev: &mut Vec<Event>) {
+pub fn soviet_attack(
+    board: &Board,
+    st: &mut State,
+    origin: SpaceId,
+    target: SpaceId,
+    ev: &mut Vec<Event>,
+) {
     let (hexes, kind) = if leader_in_play(board, st, CardEffect::Chuikov) {
-        let mut hexes: Vec<SpaceId> = board.topo.neighbours(target).filter(|h| count_side(board, st, *h, Side::Soviet) > 0).collect();
+        let mut hexes: Vec<SpaceId> = board
+            .topo
+            .neighbours(target)
+            .filter(|h| count_side(board, st, *h, Side::Soviet) > 0)
+            .collect();
         hexes.sort_by_key(|h| (*h != origin, *h));
         (hexes, AttackKind::SovietPlanned)
     } else {
         (vec![origin], AttackKind::SovietQuick)
     };
-    let c = Combat::new(board, st, Side::Soviet, kind, hexes, target, Some(origin), Vec::new(), ev);
+    let c = Combat::new(
+        board,
+        st,
+        Side::Soviet,
+        kind,
+        hexes,
+        target,
+        Some(origin),
+        Vec::new(),
+        ev,
+    );
     st.combat = Some(Box::new(c));
 }
 
 /// Volga River Flotilla landing (§6.17.2): a Marine lands on the hex numbered by the 3d6 sum.
 pub fn marine_landing(board: &Board, st: &mut State, sum: u32, ev: &mut Vec<Event>) {
-    let Some(lh) = board.numbered(sum) else { return };
-    info(ev, format!("The Flotilla lands Marines on hex {} (sum {sum}).", board.hex_name(lh)));
+    let Some(lh) = board.numbered(sum) else {
+        return;
+    };
+    info(
+        ev,
+        format!(
+            "The Flotilla lands Marines on hex {} (sum {sum}).",
+            board.hex_name(lh)
+        ),
+    );
     if count_side(board, st, lh, Side::German) > 0 {
         info(ev, "German units hold the landing hex: no effect.");
         return;
     }
-    let full = st.control[lh.index()] == Side::Soviet && count_side(board, st, lh, Side::Soviet) >= STACK_LIMIT;
+    let full = st.control[lh.index()] == Side::Soviet
+        && count_side(board, st, lh, Side::Soviet) >= STACK_LIMIT;
     if full || !deploy_random(board, st, Reserve::Marine, lh, ev) {
         draw_soviet(board, st, 1, "no Marine can land", ev);
         return;
@@ -214,18 +344,37 @@ pub fn chuikov_headquarters(board: &Board, st: &mut State, card: CardId, ev: &mu
     let d = st.dice.roll(3);
     let sum: u32 = d.iter().map(|x| *x as u32).sum();
     dice_event(ev, "Chuikov's headquarters (3d6)", &d);
-    let hq = board.numbered(sum).filter(|h| st.control[h.index()] == Side::Soviet);
-    let block = board.unit_ids().find(|u| board.unit(*u).kind == UnitKind::General && rules::side_of_unit(board, *u) == Side::Soviet);
+    let hq = board
+        .numbered(sum)
+        .filter(|h| st.control[h.index()] == Side::Soviet);
+    let block = board.unit_ids().find(|u| {
+        board.unit(*u).kind == UnitKind::General && rules::side_of_unit(board, *u) == Side::Soviet
+    });
     match (hq, block) {
         (Some(h), Some(b)) => {
             st.chuikov_hq = Some(h);
-            st.units[b.0 as usize] = UnitState { loc: Location::Map(h), face: 0, revealed: true };
-            info(ev, format!("Chuikov sets up his headquarters in hex {} (§9.4.4).", board.hex_name(h)));
+            st.units[b.0 as usize] = UnitState {
+                loc: Location::Map(h),
+                face: 0,
+                revealed: true,
+            };
+            info(
+                ev,
+                format!(
+                    "Chuikov sets up his headquarters in hex {} (§9.4.4).",
+                    board.hex_name(h)
+                ),
+            );
         }
         _ => {
             st.soviet_hand.retain(|c| *c != card);
             st.discards.push(card);
-            info(ev, format!("Hex {sum} is not Soviet-controlled: the Chuikov card is discarded (§9.4.4)."));
+            info(
+                ev,
+                format!(
+                    "Hex {sum} is not Soviet-controlled: the Chuikov card is discarded (§9.4.4)."
+                ),
+            );
         }
     }
 }
@@ -233,11 +382,19 @@ pub fn chuikov_headquarters(board: &Board, st: &mut State, card: CardId, ev: &mu
 /// The Germans entered Chuikov's HQ: the card is discarded and its effects end (§9.4.4).
 pub fn chuikov_hq_lost(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
     st.chuikov_hq = None;
-    if let Some(b) = board.unit_ids().find(|u| board.unit(*u).kind == UnitKind::General && rules::side_of_unit(board, *u) == Side::Soviet) {
+    if let Some(b) = board.unit_ids().find(|u| {
+        board.unit(*u).kind == UnitKind::General && rules::side_of_unit(board, *u) == Side::Soviet
+    }) {
         st.units[b.0 as usize].loc = Location::Aside;
     }
     let is_chuikov = |c: &CardId| board.card(*c).effect == CardEffect::Chuikov;
-    if let Some(c) = st.leaders_in_play.iter().copied().find(is_chuikov).or_else(|| st.soviet_hand.iter().copied().find(is_chuikov)) {
+    if let Some(c) = st
+        .leaders_in_play
+        .iter()
+        .copied()
+        .find(is_chuikov)
+        .or_else(|| st.soviet_hand.iter().copied().find(is_chuikov))
+    {
         st.leaders_in_play.retain(|x| *x != c);
         st.soviet_hand.retain(|x| *x != c);
         st.discards.push(c);
@@ -250,9 +407,14 @@ pub fn chuikov_hq_lost(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
 pub fn human_turn_start(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
     // §9.2.1 with the solitaire step 1 (§9.2.1 [GAP] recommendation).
     if controlled_srh(board, st).is_empty() {
-        info(ev, "The Soviets control no reinforcement hex: they draw one card and the turn ends.");
+        info(
+            ev,
+            "The Soviets control no reinforcement hex: they draw one card and the turn ends.",
+        );
         draw_soviet(board, st, 1, "no reinforcement hex controlled", ev);
-        st.phase = Phase::SovietMoves { remaining: Vec::new() };
+        st.phase = Phase::SovietMoves {
+            remaining: Vec::new(),
+        };
     }
 }
 
@@ -271,7 +433,9 @@ pub fn human_moves(board: &Board, st: &State, remaining: &[SpaceId]) -> Vec<Acti
     let mut v = Vec::new();
     for &h in remaining {
         for u in rules::units_in(board, st, h) {
-            if rules::side_of_unit(board, u) != Side::Soviet || board.unit(u).kind == UnitKind::General {
+            if rules::side_of_unit(board, u) != Side::Soviet
+                || board.unit(u).kind == UnitKind::General
+            {
                 continue;
             }
             for t in board.topo.neighbours(h) {
@@ -294,12 +458,16 @@ pub fn apply_human(board: &Board, st: &mut State, action: &Action, ev: &mut Vec<
         Action::SovietReinforce => {
             info(ev, "More Largest Stack hexes than controlled reinforcement hexes: Reinforcement Action.");
             reinforcement_action(board, st, ev);
-            st.phase = Phase::SovietMoves { remaining: Vec::new() };
+            st.phase = Phase::SovietMoves {
+                remaining: Vec::new(),
+            };
         }
         Action::SovietDraw => {
             info(ev, "Draw Action (Acción de Robo).");
             draw_soviet(board, st, 1, "Draw Action", ev);
-            st.phase = Phase::SovietMoves { remaining: Vec::new() };
+            st.phase = Phase::SovietMoves {
+                remaining: Vec::new(),
+            };
         }
         Action::SovietMovement => {
             let l = largest_stacks(board, st);
@@ -308,12 +476,30 @@ pub fn apply_human(board: &Board, st: &mut State, action: &Action, ev: &mut Vec<
             prune_stuck(board, st);
         }
         Action::SovietMove { unit, to } => {
-            let Location::Map(from) = st.units[unit.0 as usize].loc else { return };
+            let Location::Map(from) = st.units[unit.0 as usize].loc else {
+                return;
+            };
             st.units[unit.0 as usize].loc = Location::Map(*to);
             ev.push(Event {
-                kind: EventKind::Moved { from: Some(from), to: *to, units: 1 },
-                public: format!("A Soviet block moves from {} to {}.", board.hex_name(from), board.hex_name(*to)),
-                private: Some((Side::Soviet, format!("{} moves from {} to {}.", board.unit(*unit).name, board.hex_name(from), board.hex_name(*to)))),
+                kind: EventKind::Moved {
+                    from: Some(from),
+                    to: *to,
+                    units: 1,
+                },
+                public: format!(
+                    "A Soviet block moves from {} to {}.",
+                    board.hex_name(from),
+                    board.hex_name(*to)
+                ),
+                private: Some((
+                    Side::Soviet,
+                    format!(
+                        "{} moves from {} to {}.",
+                        board.unit(*unit).name,
+                        board.hex_name(from),
+                        board.hex_name(*to)
+                    ),
+                )),
             });
             rules::enter_hex(board, st, *to, Side::Soviet, None, ev);
             if let Phase::SovietMoves { remaining } = &mut st.phase {
@@ -338,7 +524,12 @@ pub fn human_hex_done(board: &Board, st: &mut State, _ev: &mut [Event]) {
 
 /// A Largest Stack hex with no valid move and no attack does nothing (§9.2.3 [GAP]).
 fn prune_stuck(board: &Board, st: &mut State) {
-    let Phase::SovietMoves { remaining } = st.phase.clone() else { return };
-    let keep: Vec<SpaceId> = remaining.into_iter().filter(|h| !human_moves(board, st, &[*h]).is_empty()).collect();
+    let Phase::SovietMoves { remaining } = st.phase.clone() else {
+        return;
+    };
+    let keep: Vec<SpaceId> = remaining
+        .into_iter()
+        .filter(|h| !human_moves(board, st, &[*h]).is_empty())
+        .collect();
     st.phase = Phase::SovietMoves { remaining: keep };
 }

@@ -186,17 +186,26 @@ pub enum Phase {
     /// The German chooses one of the five actions (rules §5.2).
     GermanAction,
     /// Second Short Move or stop (rules §6.7.4).
-    ShortMoves { moved: Vec<UnitId> },
+    ShortMoves {
+        moved: Vec<UnitId>,
+    },
     /// Deploying the units taken by a Call for Reinforcements (rules §6.7.1 step 4).
-    PlaceReinforcements { units: Vec<UnitId> },
+    PlaceReinforcements {
+        units: Vec<UnitId>,
+    },
     /// A combat is being resolved (`State::combat`).
     Combat,
     /// The human Soviet player's turn (1 vs 1, 2 vs 1; rules §9.2).
     SovietChoice,
     /// The human Soviet Movement Action: hexes that still must act (rules §9.2.3).
-    SovietMoves { remaining: Vec<SpaceId> },
+    SovietMoves {
+        remaining: Vec<SpaceId>,
+    },
     /// The Soviet AI's Movement Action sweep, resumable across combats (rules §8.5).
-    SovietSweep { dice: Vec<(SpaceId, u8)>, value: u8 },
+    SovietSweep {
+        dice: Vec<(SpaceId, u8)>,
+        value: u8,
+    },
     GameOver,
 }
 
@@ -205,29 +214,61 @@ pub enum Phase {
 pub enum Action {
     // German actions (rules §6.7)
     CallReinforcements,
-    LongMove { from: SpaceId, path: Vec<SpaceId> },
-    ShortMove { units: Vec<UnitId>, to: SpaceId },
+    LongMove {
+        from: SpaceId,
+        path: Vec<SpaceId>,
+    },
+    ShortMove {
+        units: Vec<UnitId>,
+        to: SpaceId,
+    },
     /// Ends the Short Moves action (with zero moves: a pass).
     EndShortMoves,
-    QuickAttack { units: Vec<UnitId>, to: SpaceId, target: SpaceId },
-    PlannedAttack { target: SpaceId, from: Vec<SpaceId>, cards: Vec<CardId> },
-    Place { unit: UnitId, hex: SpaceId },
+    QuickAttack {
+        units: Vec<UnitId>,
+        to: SpaceId,
+        target: SpaceId,
+    },
+    PlannedAttack {
+        target: SpaceId,
+        from: Vec<SpaceId>,
+        cards: Vec<CardId>,
+    },
+    Place {
+        unit: UnitId,
+        hex: SpaceId,
+    },
     /// Units not placed go back to the table (rules §6.7.1 step 4).
     EndPlacement,
     // Decisions inside a combat
     /// Which of the equally strong units takes the hit / advances (German's choice, §6.5, §6.11).
-    Choose { unit: UnitId },
-    SovietCard { card: Option<CardId> },
-    Advance { unit: UnitId },
+    Choose {
+        unit: UnitId,
+    },
+    SovietCard {
+        card: Option<CardId>,
+    },
+    Advance {
+        unit: UnitId,
+    },
     EndAdvance,
-    Blitz { unit: UnitId, to: SpaceId },
+    Blitz {
+        unit: UnitId,
+        to: SpaceId,
+    },
     EndBlitz,
     // Human Soviet (rules §9.2)
     SovietReinforce,
     SovietMovement,
     SovietDraw,
-    SovietMove { unit: UnitId, to: SpaceId },
-    SovietAttack { from: SpaceId, target: SpaceId },
+    SovietMove {
+        unit: UnitId,
+        to: SpaceId,
+    },
+    SovietAttack {
+        from: SpaceId,
+        target: SpaceId,
+    },
 }
 
 /// Something that happened, for the log and the animations. `private` texts are for one side
@@ -242,18 +283,43 @@ pub struct Event {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum EventKind {
     Info,
-    TurnStart { side: Side },
-    Dice { values: Vec<u8> },
-    CardDrawn { side: Side },
-    CardPlayed { card: CardId },
-    Reveal { units: Vec<UnitId> },
+    TurnStart {
+        side: Side,
+    },
+    Dice {
+        values: Vec<u8>,
+    },
+    CardDrawn {
+        side: Side,
+    },
+    CardPlayed {
+        card: CardId,
+    },
+    Reveal {
+        units: Vec<UnitId>,
+    },
     Hide,
-    Moved { from: Option<SpaceId>, to: SpaceId, units: usize },
-    StepLost { unit: UnitId },
-    Destroyed { unit: UnitId },
-    Captured { hex: SpaceId, by: Side },
-    Rubble { hex: SpaceId },
-    CombatStart { target: SpaceId },
+    Moved {
+        from: Option<SpaceId>,
+        to: SpaceId,
+        units: usize,
+    },
+    StepLost {
+        unit: UnitId,
+    },
+    Destroyed {
+        unit: UnitId,
+    },
+    Captured {
+        hex: SpaceId,
+        by: Side,
+    },
+    Rubble {
+        hex: SpaceId,
+    },
+    CombatStart {
+        target: SpaceId,
+    },
     CombatEnd,
     GameOver,
 }

@@ -173,7 +173,11 @@ pub fn build_view(board: &Board, st: &State, viewer: Viewer, prompt: String) -> 
         .collect();
     let mut casualties = Vec::new();
     let mut eliminated = Vec::new();
-    let mut reserves = [(Reserve::Infantry, 0), (Reserve::Tank, 0), (Reserve::Marine, 0)];
+    let mut reserves = [
+        (Reserve::Infantry, 0),
+        (Reserve::Tank, 0),
+        (Reserve::Marine, 0),
+    ];
     for u in board.unit_ids() {
         match st.units[u.0 as usize].loc {
             Location::Casualties => casualties.push(face_of(board, st, u)),
@@ -215,7 +219,11 @@ pub fn build_view(board: &Board, st: &State, viewer: Viewer, prompt: String) -> 
         soviet_hand_size: st.soviet_hand.len(),
         german_deck: st.german_deck.len(),
         soviet_deck: st.soviet_deck.len(),
-        leaders_in_play: st.leaders_in_play.iter().map(|c| card_view(board, *c)).collect(),
+        leaders_in_play: st
+            .leaders_in_play
+            .iter()
+            .map(|c| card_view(board, *c))
+            .collect(),
         table,
         casualty_score: crate::rules::casualty_score(board, st),
         casualties,

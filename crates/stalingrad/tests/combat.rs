@@ -8,27 +8,12 @@ use eastfront_stalingrad::combat::{AttackKind, Combat};
 use eastfront_stalingrad::data::{CardEffect, Terrain, UnitKind};
 use eastfront_stalingrad::*;
 
-/// A target hex of `terrain` and one neighbour to attack from, away from everything else.
-fn pair(g: &Stalingrad, terrain: Terrain) -> (SpaceId, SpaceId) {
-    for t in g.board.topo.ids() {
-        if g.board.terrain(t) != terrain || g.board.hex(t).soviet_reinforcement {
-            continue;
-        }
-        if let Some(a) = g.board.topo.neighbours(t).find(|a| !g.board.hex(*a).soviet_reinforcement && g.board.hex(*a).german_reinforcement.is_none()) {
-            return (t, a);
-        }
-    }
-    panic!("no {terrain:?} hex");
-}
-
-/// A second Soviet block far away, so that destroying the defenders does not end the game.
-fn keep_soviets_alive(g: &Stalingrad, st: &mut State, near: SpaceId) {
-    let far = g.board.topo.ids().filter(|h| !g.board.hex(*h).soviet_reinforcement).max_by_key(|h| g.board.topo.hex_distance(near, *h).unwrap()).unwrap();
-    add_soviet(g, st, UnitKind::RifleInfantry, far);
-}
-
 fn planned(target: SpaceId, from: SpaceId) -> Action {
-    Action::PlannedAttack { target, from: vec![from], cards: vec![] }
+    Action::PlannedAttack {
+        target,
+        from: vec![from],
+        cards: vec![],
+    }
 }
 
 fn strength(g: &Stalingrad, st: &State, u: UnitId) -> u8 {
@@ -39,7 +24,7 @@ fn strength(g: &Stalingrad, st: &State, u: UnitId) -> u8 {
 fn t14_urban_defender_fires_first_and_only_survivors_reply() {
     let g = game();
     let mut st = empty(&g, Options::default());
-    let (u_hex, a_hex) = pair(&g, Terrain::Urban);
+    let (u_hex, a_hex) = attack_pair(&g, Terrain::Urban);
     let s = add_soviet(&g, &mut st, UnitKind::RifleInfantry, u_hex);
     let def_strength = strength(&g, &st, s);
     let german = germans(&g, &st, UnitKind::Infantry, 1)[0];
@@ -51,9 +36,19 @@ fn t14_urban_defender_fires_first_and_only_survivors_reply() {
     script.extend(std::iter::repeat_n(6, def_strength as usize));
     script.extend([2; 5]);
     st.dice.script(&script).unwrap();
-    let ev = g.apply(&mut st, german_seat(), &planned(u_hex, a_hex)).unwrap();
-    assert_eq!(st.units[german.0 as usize].loc, Location::Casualties, "the German died before firing");
-    let fire: Vec<&str> = ev.iter().map(|e| e.public.as_str()).filter(|t| t.contains("close-combat fire")).collect();
+    let ev = g
+        .apply(&mut st, german_seat(), &planned(u_hex, a_hex))
+        .unwrap();
+    assert_eq!(
+        st.units[german.0 as usize].loc,
+        Location::Casualties,
+        "the German died before firing"
+    );
+    let fire: Vec<&str> = ev
+        .iter()
+        .map(|e| e.public.as_str())
+        .filter(|t| t.contains("close-combat fire"))
+        .collect();
     assert_eq!(fire.len(), 1, "only the defender rolled: {fire:?}");
     assert!(fire[0].starts_with("Soviet"));
     assert_eq!(strength(&g, &st, s), def_strength);
@@ -64,7 +59,7 @@ fn t02_t13_rubble_halves_the_attackers_hits() {
     for rubble in [false, true] {
         let g = game();
         let mut st = empty(&g, Options::default());
-        let (u_hex, a_hex) = pair(&g, Terrain::Urban);
+        let (u_hex, a_hex) = attack_pair(&g, Terrain::Urban);
         let s = soviets(&g, &st, UnitKind::RifleInfantry, 30)
             .into_iter()
             .find(|u| g.board.unit(*u).faces.len() == 4)
@@ -78,7 +73,8 @@ fn t02_t13_rubble_halves_the_attackers_hits() {
         script.extend([1, 1, 1, 1]); // Soviet fire: 4 dice, all miss
         script.extend([6, 6, 6]); // German fire: 3 hits
         st.dice.script(&script).unwrap();
-        g.apply(&mut st, german_seat(), &planned(u_hex, a_hex)).unwrap();
+        g.apply(&mut st, german_seat(), &planned(u_hex, a_hex))
+            .unwrap();
         let expected = if rubble { 4 - 1 } else { 4 - 3 };
         assert_eq!(strength(&g, &st, s), expected, "rubble = {rubble}");
         assert_eq!(st.dice.scripted_left(), 0);
@@ -90,7 +86,7 @@ fn t01_t03_firepower_thresholds_and_destruction() {
     // FD (white) hits on 5–6: a 4-pip FD Soviet block rolling 4,5,6,6 scores 3 hits.
     let g = game();
     let mut st = empty(&g, Options::default());
-    let (c_hex, a_hex) = pair(&g, Terrain::Clear);
+    let (c_hex, a_hex) = attack_pair(&g, Terrain::Clear);
     let s = soviets(&g, &st, UnitKind::RifleInfantry, 30)
         .into_iter()
         .find(|u| g.board.unit(*u).faces[0] == (4, data::Firepower::Double))
@@ -104,10 +100,15 @@ fn t01_t03_firepower_thresholds_and_destruction() {
     let mut script = vec![1; g_str as usize];
     script.extend([4, 5, 6, 6]);
     st.dice.script(&script).unwrap();
-    g.apply(&mut st, german_seat(), &planned(c_hex, a_hex)).unwrap();
+    g.apply(&mut st, german_seat(), &planned(c_hex, a_hex))
+        .unwrap();
     let lost = g_str as i32 - 3;
     if lost <= 0 {
-        assert_eq!(st.units[g1.0 as usize].loc, Location::Casualties, "T03: below minimum → Casualty Register");
+        assert_eq!(
+            st.units[g1.0 as usize].loc,
+            Location::Casualties,
+            "T03: below minimum → Casualty Register"
+        );
     } else {
         assert_eq!(strength(&g, &st, g1) as i32, lost);
     }
@@ -117,11 +118,17 @@ fn t01_t03_firepower_thresholds_and_destruction() {
 fn t04_equal_strengths_ask_the_german() {
     let g = game();
     let mut st = empty(&g, Options::default());
-    let (c_hex, a_hex) = pair(&g, Terrain::Clear);
+    let (c_hex, a_hex) = attack_pair(&g, Terrain::Clear);
     let s = add_soviet(&g, &mut st, UnitKind::RifleInfantry, c_hex);
     let two = germans(&g, &st, UnitKind::Infantry, 2);
     for u in &two {
-        let f = g.board.unit(*u).faces.iter().position(|f| f.0 == 2).unwrap() as u8;
+        let f = g
+            .board
+            .unit(*u)
+            .faces
+            .iter()
+            .position(|f| f.0 == 2)
+            .unwrap() as u8;
         place(&g, &mut st, *u, a_hex, f);
     }
     keep_soviets_alive(&g, &mut st, c_hex);
@@ -129,12 +136,17 @@ fn t04_equal_strengths_ask_the_german() {
     let mut script = vec![1, 1, 1, 1]; // Germans miss
     script.extend(std::iter::repeat_n(6, n as usize));
     st.dice.script(&script).unwrap();
-    g.apply(&mut st, german_seat(), &planned(c_hex, a_hex)).unwrap();
+    g.apply(&mut st, german_seat(), &planned(c_hex, a_hex))
+        .unwrap();
     let legal = legal(&g, &st);
-    assert!(legal.iter().all(|a| matches!(a, Action::Choose { .. })), "{legal:?}");
+    assert!(
+        legal.iter().all(|a| matches!(a, Action::Choose { .. })),
+        "{legal:?}"
+    );
     assert_eq!(legal.len(), 2);
     let pick = two[1];
-    g.apply(&mut st, german_seat(), &Action::Choose { unit: pick }).unwrap();
+    g.apply(&mut st, german_seat(), &Action::Choose { unit: pick })
+        .unwrap();
     assert!(strength(&g, &st, pick) == 1 || st.units[pick.0 as usize].loc == Location::Casualties);
 }
 
@@ -142,17 +154,38 @@ fn t04_equal_strengths_ask_the_german() {
 fn e10_t42_a_revealed_blank_soviet_block_is_set_to_its_minimum() {
     let g = game();
     let mut st = empty(&g, Options::default());
-    let (c_hex, a_hex) = pair(&g, Terrain::Clear);
-    let s = soviets(&g, &st, UnitKind::RifleInfantry, 40).into_iter().find(|u| g.board.unit(*u).faces.len() == 3).unwrap();
+    let (c_hex, a_hex) = attack_pair(&g, Terrain::Clear);
+    let s = soviets(&g, &st, UnitKind::RifleInfantry, 40)
+        .into_iter()
+        .find(|u| g.board.unit(*u).faces.len() == 3)
+        .unwrap();
     place(&g, &mut st, s, c_hex, 3); // the blank edge
     let german = add_german(&g, &mut st, UnitKind::Infantry, a_hex);
-    assert_eq!(strength(&g, &st, german), g.board.unit(german).max_strength(), "Germans enter at full strength");
+    assert_eq!(
+        strength(&g, &st, german),
+        g.board.unit(german).max_strength(),
+        "Germans enter at full strength"
+    );
     keep_soviets_alive(&g, &mut st, c_hex);
     st.dice.script(&[1; 20]).unwrap();
     let mut ev = Vec::new();
-    let mut c = Combat::new(&g.board, &st, Side::German, AttackKind::GermanPlanned, vec![a_hex], c_hex, None, vec![], &mut ev);
+    let mut c = Combat::new(
+        &g.board,
+        &st,
+        Side::German,
+        AttackKind::GermanPlanned,
+        vec![a_hex],
+        c_hex,
+        None,
+        vec![],
+        &mut ev,
+    );
     c.run(&g.board, &mut st, &mut ev);
-    assert_eq!(strength(&g, &st, s), 1, "blank → minimum strength before any fire");
+    assert_eq!(
+        strength(&g, &st, s),
+        1,
+        "blank → minimum strength before any fire"
+    );
     assert!(ev.iter().any(|e| e.public.contains("blank edge")));
 }
 
@@ -163,17 +196,50 @@ fn e8_t11_rubble_roll_arithmetic() {
     let nine = hex(&g, "9");
     add_soviet(&g, &mut st, UnitKind::RifleInfantry, nine);
     let around: Vec<SpaceId> = g.board.topo.neighbours(nine).take(4).collect();
-    assert_eq!(around.len(), 4, "hex 9 has four land neighbours (rules §3.5)");
+    assert_eq!(
+        around.len(),
+        4,
+        "hex 9 has four land neighbours (rules §3.5)"
+    );
     let armour = ["pz2", "pz24", "pzg64", "pzg79"];
     for (h, key) in around.iter().zip(armour) {
         place(&g, &mut st, unit(&g, key), *h, 0);
     }
-    let heinkel = (0..g.board.cards.len()).map(|i| CardId(i as u8)).find(|c| matches!(g.board.card(*c).effect, CardEffect::Bombard { air: true, rubble: 3, .. })).unwrap();
+    let heinkel = (0..g.board.cards.len())
+        .map(|i| CardId(i as u8))
+        .find(|c| {
+            matches!(
+                g.board.card(*c).effect,
+                CardEffect::Bombard {
+                    air: true,
+                    rubble: 3,
+                    ..
+                }
+            )
+        })
+        .unwrap();
     let mut ev = Vec::new();
-    let c = Combat::new(&g.board, &st, Side::German, AttackKind::GermanPlanned, around.clone(), nine, None, vec![heinkel], &mut ev);
-    assert_eq!(c.rubble_modifier(&g.board, &st), 11, "4 hexes + 2 Pz + 2 PzGr + Heinkel 3");
+    let c = Combat::new(
+        &g.board,
+        &st,
+        Side::German,
+        AttackKind::GermanPlanned,
+        around.clone(),
+        nine,
+        None,
+        vec![heinkel],
+        &mut ev,
+    );
+    assert_eq!(
+        c.rubble_modifier(&g.board, &st),
+        11,
+        "4 hexes + 2 Pz + 2 PzGr + Heinkel 3"
+    );
     // With Von Richthofen the Heinkel adds 6 (T35).
-    let richthofen = (0..g.board.cards.len()).map(|i| CardId(i as u8)).find(|c| g.board.card(*c).effect == CardEffect::VonRichthofen).unwrap();
+    let richthofen = (0..g.board.cards.len())
+        .map(|i| CardId(i as u8))
+        .find(|c| g.board.card(*c).effect == CardEffect::VonRichthofen)
+        .unwrap();
     let mut st2 = st.clone();
     st2.german_deck.retain(|c| *c != richthofen);
     st2.leaders_in_play.push(richthofen);
@@ -187,7 +253,11 @@ fn e8_t11_rubble_roll_arithmetic() {
         script.extend(dice);
         script.extend([1; 40]);
         s3.dice.script(&script).unwrap();
-        let a = Action::PlannedAttack { target: nine, from: around.clone(), cards: vec![heinkel] };
+        let a = Action::PlannedAttack {
+            target: nine,
+            from: around.clone(),
+            cards: vec![heinkel],
+        };
         g.apply(&mut s3, german_seat(), &a).unwrap();
         assert_eq!(s3.rubble[nine.index()], rubble, "dice {dice:?}");
     }
@@ -198,10 +268,20 @@ fn t12_rubble_only_on_urban_hexes_once_and_fifteen_at_most() {
     let g = game();
     let mut st = empty(&g, Options::default());
     let mut ev = Vec::new();
-    let clear = g.board.topo.ids().find(|h| g.board.terrain(*h) == Terrain::Clear).unwrap();
+    let clear = g
+        .board
+        .topo
+        .ids()
+        .find(|h| g.board.terrain(*h) == Terrain::Clear)
+        .unwrap();
     combat::place_rubble(&g.board, &mut st, clear, &mut ev);
     assert!(!st.rubble[clear.index()]);
-    let urban: Vec<SpaceId> = g.board.topo.ids().filter(|h| g.board.terrain(*h) == Terrain::Urban).collect();
+    let urban: Vec<SpaceId> = g
+        .board
+        .topo
+        .ids()
+        .filter(|h| g.board.terrain(*h) == Terrain::Urban)
+        .collect();
     assert_eq!(urban.len(), 27);
     for h in &urban {
         combat::place_rubble(&g.board, &mut st, *h, &mut ev);
@@ -233,16 +313,36 @@ fn t16_german_advance_one_to_four_and_capture() {
         st.dice = eastfront_kernel::Dice::new(1);
         st.dice.script(&s2).unwrap();
     }
-    g.apply(&mut st, german_seat(), &planned(target, from)).unwrap();
-    assert!(!matches!(st.units[s.0 as usize].loc, Location::Map(_)), "defender destroyed");
-    assert!(matches!(st.units[s.0 as usize].loc, Location::SovietReserve(_)), "T03: a Soviet block returns to its reserve");
+    g.apply(&mut st, german_seat(), &planned(target, from))
+        .unwrap();
+    assert!(
+        !matches!(st.units[s.0 as usize].loc, Location::Map(_)),
+        "defender destroyed"
+    );
+    assert!(
+        matches!(st.units[s.0 as usize].loc, Location::SovietReserve(_)),
+        "T03: a Soviet block returns to its reserve"
+    );
     let legal = legal(&g, &st);
     assert!(legal.contains(&Action::Advance { unit: pz }));
-    assert!(!legal.contains(&Action::EndAdvance), "at least one unit must advance");
+    assert!(
+        !legal.contains(&Action::EndAdvance),
+        "at least one unit must advance"
+    );
     let cards_before = st.german_hand.len() + st.leaders_in_play.len();
-    g.apply(&mut st, german_seat(), &Action::Advance { unit: pz }).unwrap();
+    g.apply(&mut st, german_seat(), &Action::Advance { unit: pz })
+        .unwrap();
     assert_eq!(st.control[target.index()], Side::German);
-    assert_eq!(st.german_hand.len() + st.leaders_in_play.len(), cards_before + 1, "T18: capturing an SRH draws exactly one card");
-    g.apply(&mut st, german_seat(), &Action::EndAdvance).unwrap();
-    assert_eq!(st.units[inf.0 as usize].loc, Location::Map(from), "the rest may stay");
+    assert_eq!(
+        st.german_hand.len() + st.leaders_in_play.len(),
+        cards_before + 1,
+        "T18: capturing an SRH draws exactly one card"
+    );
+    g.apply(&mut st, german_seat(), &Action::EndAdvance)
+        .unwrap();
+    assert_eq!(
+        st.units[inf.0 as usize].loc,
+        Location::Map(from),
+        "the rest may stay"
+    );
 }

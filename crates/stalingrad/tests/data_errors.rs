@@ -3,7 +3,9 @@
 use eastfront_stalingrad::data::*;
 
 fn load(map: &str, units: &str, setup: &str, cards: &str) -> String {
-    ScenarioData::from_strs(map, units, setup, cards).err().expect("damaged data must be refused").to_string()
+    ScenarioData::from_strs(map, units, setup, cards)
+        .expect_err("damaged data must be refused")
+        .to_string()
 }
 
 #[test]
@@ -33,15 +35,26 @@ fn broken_reference_is_named() {
 
 #[test]
 fn impossible_block_is_refused() {
-    let bad = UNITS_RON.replacen("faces: [(4, Triple), (3, Triple)", "faces: [(4, Triple), (5, Triple)", 1);
+    let bad = UNITS_RON.replacen(
+        "faces: [(4, Triple), (3, Triple)",
+        "faces: [(4, Triple), (5, Triple)",
+        1,
+    );
     let e = load(MAP_RON, &bad, SETUP_RON, CARDS_RON);
-    assert!(e.contains("units.ron") && e.contains("one pip at a time"), "{e}");
+    assert!(
+        e.contains("units.ron") && e.contains("one pip at a time"),
+        "{e}"
+    );
 }
 
 #[test]
 fn duplicate_hex_is_refused() {
     let first_id = MAP_RON.find("id: \"2\"").expect("hex 2");
-    let bad = format!("{}id: \"1\"{}", &MAP_RON[..first_id], &MAP_RON[first_id + 7..]);
+    let bad = format!(
+        "{}id: \"1\"{}",
+        &MAP_RON[..first_id],
+        &MAP_RON[first_id + 7..]
+    );
     let e = load(&bad, UNITS_RON, SETUP_RON, CARDS_RON);
     assert!(e.contains("map.ron") && e.contains("listed twice"), "{e}");
 }

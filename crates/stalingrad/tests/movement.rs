@@ -19,27 +19,56 @@ fn e4_t06_long_move_passes_through_a_stack_but_cannot_end_on_it() {
         place(&g, &mut st, u, b, 0);
     }
     // A Soviet block far away so the game is not over.
-    let far = g.board.topo.ids().max_by_key(|h| g.board.topo.hex_distance(a, *h).unwrap()).unwrap();
+    let far = g
+        .board
+        .topo
+        .ids()
+        .max_by_key(|h| g.board.topo.hex_distance(a, *h).unwrap())
+        .unwrap();
     let s = soviets(&g, &st, UnitKind::RifleInfantry, 1)[0];
     place(&g, &mut st, s, far, 0);
     let legal = legal(&g, &st);
-    let through = Action::LongMove { from: a, path: vec![b, c] };
-    assert!(legal.contains(&through), "A→B→C through a German 4-stack is legal");
-    assert!(!legal.contains(&Action::LongMove { from: a, path: vec![b] }), "ending on B is Consolidation");
+    let through = Action::LongMove {
+        from: a,
+        path: vec![b, c],
+    };
+    assert!(
+        legal.contains(&through),
+        "A→B→C through a German 4-stack is legal"
+    );
+    assert!(
+        !legal.contains(&Action::LongMove {
+            from: a,
+            path: vec![b]
+        }),
+        "ending on B is Consolidation"
+    );
     let mut after = st.clone();
     g.apply(&mut after, german_seat(), &through).unwrap();
     for u in &movers {
-        assert_eq!(after.units[u.0 as usize].loc, Location::Map(c), "the whole stack moves (no Fragmentation)");
+        assert_eq!(
+            after.units[u.0 as usize].loc,
+            Location::Map(c),
+            "the whole stack moves (no Fragmentation)"
+        );
     }
-    assert_eq!(rules::count_side(&g.board, &after, b, eastfront_kernel::Side::German), 4, "B's stack does not move");
+    assert_eq!(
+        rules::count_side(&g.board, &after, b, eastfront_kernel::Side::German),
+        4,
+        "B's stack does not move"
+    );
     // C adjacent to a Soviet stack: illegal.
-    let next_to_c = g.board.topo.neighbours(c).find(|h| *h != b && *h != a && !g.board.topo.adjacent(*h, a) && !g.board.topo.adjacent(*h, b));
+    let next_to_c = g.board.topo.neighbours(c).find(|h| {
+        *h != b && *h != a && !g.board.topo.adjacent(*h, a) && !g.board.topo.adjacent(*h, b)
+    });
     if let Some(n) = next_to_c {
         let mut st2 = st.clone();
         let s2 = soviets(&g, &st2, UnitKind::RifleInfantry, 1)[0];
         place(&g, &mut st2, s2, n, 0);
         assert!(!legal_has(&g, &st2, &through), "C next to a Soviet stack");
-        let e = g.apply(&mut st2.clone(), german_seat(), &through).unwrap_err();
+        let e = g
+            .apply(&mut st2.clone(), german_seat(), &through)
+            .unwrap_err();
         assert!(e.0.contains("MOVIMIENTO LARGO"), "{e}");
     }
 }
@@ -54,7 +83,15 @@ fn t06_long_move_only_from_and_through_clear_hexes() {
     let mut st = empty(&g, Options::default());
     let s = soviets(&g, &st, UnitKind::RifleInfantry, 1)[0];
     place(&g, &mut st, s, hex(&g, "19"), 0);
-    let urban = g.board.topo.ids().find(|h| g.board.terrain(*h) == Terrain::Urban && g.board.topo.distance(*h, hex(&g, "19")).unwrap() > 3).unwrap();
+    let urban = g
+        .board
+        .topo
+        .ids()
+        .find(|h| {
+            g.board.terrain(*h) == Terrain::Urban
+                && g.board.topo.distance(*h, hex(&g, "19")).unwrap() > 3
+        })
+        .unwrap();
     let u = germans(&g, &st, UnitKind::Infantry, 1)[0];
     place(&g, &mut st, u, urban, 0);
     for a in rules::long_moves(&g.board, &st) {
@@ -79,30 +116,53 @@ fn e5_t07_short_moves_respect_stacking_and_soviet_adjacency() {
     for u in &left_stack {
         place(&g, &mut st, *u, left, 0);
     }
-    let far = g.board.topo.ids().max_by_key(|h| g.board.topo.hex_distance(d, *h).unwrap()).unwrap();
+    let far = g
+        .board
+        .topo
+        .ids()
+        .max_by_key(|h| g.board.topo.hex_distance(d, *h).unwrap())
+        .unwrap();
     add_soviet(&g, &mut st, UnitKind::RifleInfantry, far);
     let into_d: Vec<Vec<UnitId>> = rules::short_moves(&g.board, &st, &[])
         .into_iter()
         .filter_map(|a| match a {
-            Action::ShortMove { units, to } if to == d && units.iter().all(|u| right_stack.contains(u)) => Some(units),
+            Action::ShortMove { units, to }
+                if to == d && units.iter().all(|u| right_stack.contains(u)) =>
+            {
+                Some(units)
+            }
             _ => None,
         })
         .collect();
-    assert!(into_d.iter().all(|s| s.len() <= 3), "never 4 into a hex that holds 1");
+    assert!(
+        into_d.iter().all(|s| s.len() <= 3),
+        "never 4 into a hex that holds 1"
+    );
     assert!(into_d.iter().any(|s| s.len() == 3), "1 to 3 may go");
     // Move 3 from the right, then the left stack may not add more to D.
-    let three = Action::ShortMove { units: right_stack[..3].to_vec(), to: d };
+    let three = Action::ShortMove {
+        units: right_stack[..3].to_vec(),
+        to: d,
+    };
     g.apply(&mut st, german_seat(), &three).unwrap();
     assert!(matches!(st.phase, Phase::ShortMoves { .. }));
     let second: Vec<Action> = legal(&g, &st);
-    assert!(!second.iter().any(|a| matches!(a, Action::ShortMove { to, .. } if *to == d)), "D is full");
+    assert!(
+        !second
+            .iter()
+            .any(|a| matches!(a, Action::ShortMove { to, .. } if *to == d)),
+        "D is full"
+    );
     assert!(!second.iter().any(|a| matches!(a, Action::ShortMove { units, .. } if units.iter().any(|u| right_stack[..3].contains(u)))), "each unit moves once");
     assert!(second.contains(&Action::EndShortMoves));
     // A Short Move next to a Soviet stack is refused with the rule.
     let mut st2 = empty(&g, Options::default());
     place(&g, &mut st2, right_stack[0], left, 0);
     add_soviet(&g, &mut st2, UnitKind::RifleInfantry, right);
-    let bad = Action::ShortMove { units: vec![right_stack[0]], to: d };
+    let bad = Action::ShortMove {
+        units: vec![right_stack[0]],
+        to: d,
+    };
     let e = g.apply(&mut st2, german_seat(), &bad).unwrap_err();
     assert!(e.0.contains("adjacent to a Soviet stack"), "{e}");
 }
@@ -112,7 +172,8 @@ fn t07_a_short_moves_action_with_no_move_is_a_pass() {
     let g = game();
     let mut st = g.setup("standard", &Options::default(), 3).unwrap();
     let turn = st.turn;
-    g.apply(&mut st, german_seat(), &Action::EndShortMoves).unwrap();
+    g.apply(&mut st, german_seat(), &Action::EndShortMoves)
+        .unwrap();
     assert!(st.turn > turn, "the German turn ended");
 }
 
@@ -130,8 +191,15 @@ fn e6_t08_quick_attack_only_from_stacks_not_adjacent_to_soviets() {
     add_soviet(&g, &mut st, UnitKind::RifleInfantry, target);
     let qa = rules::quick_attacks(&g.board, &st);
     assert!(!qa.iter().any(|a| matches!(a, Action::QuickAttack { units, .. } if units.contains(&a_units[0]) && units.len() == 1)), "A began adjacent: it cannot start a Quick Attack");
-    let consolidate = Action::QuickAttack { units: c_units.clone(), to: a_hex, target };
-    assert!(qa.contains(&consolidate), "C may join A and the combined stack attacks");
+    let consolidate = Action::QuickAttack {
+        units: c_units.clone(),
+        to: a_hex,
+        target,
+    };
+    assert!(
+        qa.contains(&consolidate),
+        "C may join A and the combined stack attacks"
+    );
     // No card is played by the German and there is no Rubble Roll in a Quick Attack (T09).
     assert!(qa.iter().all(|a| matches!(a, Action::QuickAttack { .. })));
     let mut after = st.clone();

@@ -14,10 +14,16 @@ fn play(game: &Stalingrad, options: &Options, seed: u64) -> (Option<Side>, u64) 
     let mut steps = 0;
     while let Some(seat) = game.active(&st) {
         let legal = game.legal_actions(&st, seat);
-        assert!(!legal.is_empty(), "seed {seed}: no legal action in {:?}", st.phase);
+        assert!(
+            !legal.is_empty(),
+            "seed {seed}: no legal action in {:?}",
+            st.phase
+        );
         let a = legal[rng.random_range(0..legal.len())].clone();
-        game.apply(&mut st, seat, &a).unwrap_or_else(|e| panic!("seed {seed}: legal action refused: {e}"));
-        invariants::check(&game.board, &st).unwrap_or_else(|e| panic!("seed {seed} step {steps} after {a:?}: {e}"));
+        game.apply(&mut st, seat, &a)
+            .unwrap_or_else(|e| panic!("seed {seed}: legal action refused: {e}"));
+        invariants::check(&game.board, &st)
+            .unwrap_or_else(|e| panic!("seed {seed} step {steps} after {a:?}: {e}"));
         steps += 1;
         assert!(steps < 10_000, "seed {seed}: the game did not end");
     }
@@ -27,10 +33,24 @@ fn play(game: &Stalingrad, options: &Options, seed: u64) -> (Option<Side>, u64) 
 #[test]
 fn random_games_keep_invariants_and_end_in_every_mode() {
     let game = Stalingrad::new();
-    let modes = [Mode::Solitaire, Mode::Cooperative, Mode::OneVsOne, Mode::TwoVsOne];
-    let levels = [None, Some(Level::Normal), Some(Level::GermanEasy), Some(Level::SovietEasy), Some(Level::GermanImpossible)];
+    let modes = [
+        Mode::Solitaire,
+        Mode::Cooperative,
+        Mode::OneVsOne,
+        Mode::TwoVsOne,
+    ];
+    let levels = [
+        None,
+        Some(Level::Normal),
+        Some(Level::GermanEasy),
+        Some(Level::SovietEasy),
+        Some(Level::GermanImpossible),
+    ];
     // EASTFRONT_FUZZ_GAMES=100000 for the full run (README); CI plays 200.
-    let games: u64 = std::env::var("EASTFRONT_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+    let games: u64 = std::env::var("EASTFRONT_FUZZ_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200);
     let mut n = 0;
     for seed in 0..games {
         let options = Options {

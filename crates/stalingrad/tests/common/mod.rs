@@ -18,16 +18,20 @@ pub fn empty(g: &Stalingrad, options: Options) -> State {
             u.loc = Location::Aside;
         }
     }
-    st.german_deck.extend(st.german_hand.drain(..));
+    st.german_deck.append(&mut st.german_hand);
     st
 }
 
 pub fn hex(g: &Stalingrad, name: &str) -> SpaceId {
-    g.board.hex_id(name).unwrap_or_else(|| panic!("no hex {name}"))
+    g.board
+        .hex_id(name)
+        .unwrap_or_else(|| panic!("no hex {name}"))
 }
 
 pub fn unit(g: &Stalingrad, key: &str) -> UnitId {
-    g.board.unit_by_key(key).unwrap_or_else(|| panic!("no unit {key}"))
+    g.board
+        .unit_by_key(key)
+        .unwrap_or_else(|| panic!("no unit {key}"))
 }
 
 /// Puts a block on the map at a given edge (0 = strongest), taking it off the table if needed.
@@ -35,7 +39,11 @@ pub fn place(g: &Stalingrad, st: &mut State, u: UnitId, h: SpaceId, face: u8) {
     for row in st.table.iter_mut() {
         row.retain(|x| *x != u);
     }
-    st.units[u.0 as usize] = UnitState { loc: Location::Map(h), face, revealed: false };
+    st.units[u.0 as usize] = UnitState {
+        loc: Location::Map(h),
+        face,
+        revealed: false,
+    };
     st.control[h.index()] = g.board.unit_side[u.0 as usize];
 }
 
@@ -43,7 +51,11 @@ pub fn place(g: &Stalingrad, st: &mut State, u: UnitId, h: SpaceId, face: u8) {
 pub fn germans(g: &Stalingrad, st: &State, kind: UnitKind, n: usize) -> Vec<UnitId> {
     g.board
         .unit_ids()
-        .filter(|u| g.board.unit(*u).kind == kind && !g.board.unit(*u).axe && !matches!(st.units[u.0 as usize].loc, Location::Map(_)))
+        .filter(|u| {
+            g.board.unit(*u).kind == kind
+                && !g.board.unit(*u).axe
+                && !matches!(st.units[u.0 as usize].loc, Location::Map(_))
+        })
         .take(n)
         .collect()
 }
@@ -51,13 +63,19 @@ pub fn germans(g: &Stalingrad, st: &State, kind: UnitKind, n: usize) -> Vec<Unit
 pub fn soviets(g: &Stalingrad, st: &State, kind: UnitKind, n: usize) -> Vec<UnitId> {
     g.board
         .unit_ids()
-        .filter(|u| g.board.unit(*u).kind == kind && !matches!(st.units[u.0 as usize].loc, Location::Map(_)))
+        .filter(|u| {
+            g.board.unit(*u).kind == kind && !matches!(st.units[u.0 as usize].loc, Location::Map(_))
+        })
         .take(n)
         .collect()
 }
 
 pub fn clear_hexes(g: &Stalingrad) -> Vec<SpaceId> {
-    g.board.topo.ids().filter(|h| g.board.terrain(*h) == Terrain::Clear).collect()
+    g.board
+        .topo
+        .ids()
+        .filter(|h| g.board.terrain(*h) == Terrain::Clear)
+        .collect()
 }
 
 /// A Clear path A–B–C (C not adjacent to A) among Clear hexes.
@@ -104,4 +122,32 @@ pub fn add_german(g: &Stalingrad, st: &mut State, kind: UnitKind, h: SpaceId) ->
     let u = germans(g, st, kind, 1)[0];
     place(g, st, u, h, 0);
     u
+}
+
+/// A target hex of `terrain` (not a reinforcement hex) and one neighbour to attack from.
+pub fn attack_pair(g: &Stalingrad, terrain: Terrain) -> (SpaceId, SpaceId) {
+    for t in g.board.topo.ids() {
+        if g.board.terrain(t) != terrain || g.board.hex(t).soviet_reinforcement {
+            continue;
+        }
+        let from = g.board.topo.neighbours(t).find(|a| {
+            !g.board.hex(*a).soviet_reinforcement && g.board.hex(*a).german_reinforcement.is_none()
+        });
+        if let Some(a) = from {
+            return (t, a);
+        }
+    }
+    panic!("no {terrain:?} hex");
+}
+
+/// A Soviet block far from `near`, so that destroying the defenders does not end the game.
+pub fn keep_soviets_alive(g: &Stalingrad, st: &mut State, near: SpaceId) {
+    let far = g
+        .board
+        .topo
+        .ids()
+        .filter(|h| !g.board.hex(*h).soviet_reinforcement)
+        .max_by_key(|h| g.board.topo.hex_distance(near, *h).unwrap())
+        .unwrap();
+    add_soviet(g, st, UnitKind::RifleInfantry, far);
 }

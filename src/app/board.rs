@@ -73,7 +73,7 @@ pub fn board_bounds(rules: &Rules) -> Rect {
     for h in &rules.0.board.volga {
         rect = rect.union_point(hex_to_world(*h));
     }
-    rect.inflate(HEX_SIZE * 1.2)
+    rect.inflate(HEX_SIZE * 0.75)
 }
 
 /// One playable hex of the map.
@@ -164,18 +164,26 @@ pub fn ring_mesh(outer: &[Vec2], inner: &[Vec2]) -> Mesh {
         indices.extend_from_slice(&[i, j, n + i, j, n + j, n + i]);
     }
     let count = positions.len();
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
-        .with_inserted_indices(Indices::U32(indices))
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 /// A rounded rectangle outline (for blocks), `w`×`h` with corner radius `r`.
 pub fn rounded_rect_points(w: f32, h: f32, r: f32) -> Vec<Vec2> {
     let (hw, hh) = (w / 2.0 - r, h / 2.0 - r);
     let mut pts = Vec::new();
-    for (cx, cy, start) in [(hw, hh, 0.0), (-hw, hh, 90.0), (-hw, -hh, 180.0), (hw, -hh, 270.0)] {
+    for (cx, cy, start) in [
+        (hw, hh, 0.0),
+        (-hw, hh, 90.0),
+        (-hw, -hh, 180.0),
+        (hw, -hh, 270.0),
+    ] {
         for k in 0..=5 {
             let a = (start + 18.0 * k as f32).to_radians();
             pts.push(Vec2::new(cx + r * a.cos(), cy + r * a.sin()));
@@ -268,7 +276,7 @@ fn make_map_art(mut commands: Commands, meshes: Option<ResMut<Assets<Mesh>>>) {
             &hex_corners(HEX_SIZE * 0.96),
             &hex_corners(HEX_SIZE * 0.78),
         )),
-        hover_ring: meshes.add(ring_mesh(&hex_corners(HEX_SIZE * 1.02), &outline)),
+        hover_ring: meshes.add(ring_mesh(&outline, &hex_corners(HEX_SIZE * 0.95))),
         disc: meshes.add(Circle::new(1.0)),
         square: meshes.add(Rectangle::new(1.0, 1.0)),
         materials: HashMap::default(),
@@ -423,12 +431,17 @@ fn spawn_map(
                 Vec3::new(0.0, HEX_SIZE * 0.66, layer::HEX_TEXT),
             ));
             if let Some(name) = &info.landmark {
+                let (text, lines) = wrap_name(name, 13);
                 p.spawn(map_text(
-                    name.clone(),
-                    7.0,
+                    text,
+                    7.5,
                     colours::LANDMARK,
                     font,
-                    Vec3::new(0.0, -HEX_SIZE * 0.72, layer::HEX_TEXT),
+                    Vec3::new(
+                        0.0,
+                        -HEX_SIZE * 0.7 + (lines - 1) as f32 * 4.5,
+                        layer::HEX_TEXT,
+                    ),
                 ));
             }
             if info.factory {
@@ -478,6 +491,29 @@ fn spawn_map(
             DespawnOnExit(Screen::Table),
         ));
     }
+    // The river's name, printed in the water as on a paper map.
+    let mut columns: Vec<i32> = board.volga.iter().map(|h| h.x).collect();
+    columns.sort();
+    columns.dedup();
+    for q in columns.iter().skip(2).step_by(6) {
+        let here: Vec<Vec2> = board
+            .volga
+            .iter()
+            .filter(|h| h.x == *q)
+            .map(|h| hex_to_world(*h))
+            .collect();
+        let centre = here.iter().copied().sum::<Vec2>() / here.len().max(1) as f32;
+        commands.spawn((
+            map_text(
+                "V O L G A",
+                15.0,
+                Color::srgba(0.90, 0.95, 1.0, 0.85),
+                bold,
+                centre.extend(layer::HEX_TEXT),
+            ),
+            DespawnOnExit(Screen::Table),
+        ));
+    }
     // The river bank: a heavy line on every border between a playable hex and the Volga.
     let bank = art.colour(materials, colours::BANK);
     for id in board.topo.ids() {
@@ -501,6 +537,22 @@ fn spawn_map(
             ));
         }
     }
+}
+
+/// Splits a place name into lines of about `width` characters, so it stays inside its hex.
+fn wrap_name(name: &str, width: usize) -> (String, usize) {
+    let mut lines: Vec<String> = Vec::new();
+    for word in name.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + word.len() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    let n = lines.len().max(1);
+    (lines.join("\n"), n)
 }
 
 /// Scrub dots of Difficult hexes, as fractions of the hex size.
@@ -727,7 +779,7 @@ fn sync_highlights(
                 art,
                 materials,
                 |a: &MapArt| &a.hover_ring,
-                Color::srgba(0.1, 0.08, 0.05, 0.9),
+                Color::srgba(0.12, 0.10, 0.08, 0.8),
                 centre.extend(layer::HIGHLIGHT + 0.1),
                 Vec2::ONE,
             ),

@@ -6,7 +6,9 @@ use super::hotseat::Eyes;
 use super::screens::Screen;
 use bevy::prelude::*;
 use eastfront_kernel::{Game, Seat, Session, Side, Viewer};
-use eastfront_stalingrad::{state::soviet_seat, Action, Event, Level, Mode, Options, Stalingrad, View};
+use eastfront_stalingrad::{
+    state::soviet_seat, Action, Event, Level, Mode, Options, Stalingrad, View,
+};
 
 /// The rules and scenario data, alive for the whole program (a `Session` borrows them).
 #[derive(Resource, Clone, Copy)]
@@ -184,10 +186,23 @@ impl Table {
     }
 
     pub fn from_session(session: Session<'static, Stalingrad>, play: PlayMode) -> Table {
+        let opening = LogEntry {
+            turn: session.state().turn,
+            event: Event {
+                kind: eastfront_stalingrad::EventKind::Info,
+                public: format!(
+                    "{} — {} · seed {}.",
+                    session.game.title(),
+                    play.label(),
+                    session.seed
+                ),
+                private: None,
+            },
+        };
         Table {
             session,
             play,
-            log: Vec::new(),
+            log: vec![opening],
             latest: Vec::new(),
             last_error: None,
             revision: 1,
@@ -400,7 +415,10 @@ fn open_table(
             commands.insert_resource(t);
         }
         Err(e) => {
-            notice.error(format!("Cannot start the game: {e}"), time.elapsed_secs_f64());
+            notice.error(
+                format!("Cannot start the game: {e}"),
+                time.elapsed_secs_f64(),
+            );
             next.set(Screen::Menu);
         }
     }

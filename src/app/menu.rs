@@ -1,0 +1,373 @@
+//! The main menu (egui): the game, its scenario, who plays what, the Designer's Variant, the
+//! seed; Continue, Load, About/Sources and Quit.
+
+use super::board::hex_corners;
+use super::panels::apply_style_once;
+use super::saves::{list_saves, LoadFailure, LoadRequest, SaveEntry};
+use super::screens::Screen;
+use super::table::{Notice, PlayMode, Rules, TableSetup};
+use bevy::prelude::*;
+use bevy_egui::{egui, EguiContexts, EguiPrimaryContextPass};
+use eastfront_kernel::Game;
+use eastfront_stalingrad::data::Terrain;
+use eastfront_stalingrad::Level;
+
+/// Where the data of the map and blocks came from (written alongside the data).
+pub const STALINGRAD_SOURCES: &str = include_str!("../../scenarios/stalingrad/SOURCES.md");
+
+#[derive(Resource, Default)]
+struct MenuState {
+    show_sources: bool,
+    show_loads: bool,
+    saves: Vec<SaveEntry>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuState>()
+        .add_systems(OnEnter(Screen::Menu), refresh_saves)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (apply_style_once, menu_ui, load_failure_window)
+                .chain()
+                .run_if(in_state(Screen::Menu)),
+        );
+}
+
+fn refresh_saves(mut state: ResMut<MenuState>) {
+    state.saves = list_saves();
+}
+
+fn variant_label(v: Option<Level>) -> &'static str {
+    match v {
+        None => "Not used",
+        Some(Level::Normal) => "Normal",
+        Some(Level::GermanEasy) => "German Easy",
+        Some(Level::SovietEasy) => "Soviet Easy",
+        Some(Level::GermanImpossible) => "German Impossible",
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn menu_ui(
+    mut contexts: EguiContexts,
+    mut setup: ResMut<TableSetup>,
+    mut state: ResMut<MenuState>,
+    rules: Res<Rules>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+    mut load: MessageWriter<LoadRequest>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "menu".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let game = rules.0;
+    egui::CentralPanel::default()
+        .frame(egui::Frame::new().fill(egui::Color32::from_rgb(52, 45, 38)))
+        .show(&mut root, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(18.0);
+                ui.label(
+                    egui::RichText::new("eastfront")
+                        .size(44.0)
+                        .strong()
+                        .color(egui::Color32::from_rgb(240, 230, 205)),
+                );
+                ui.label(
+                    egui::RichText::new("Eastern Front board wargames, by their printed rules")
+                        .size(16.0)
+                        .color(egui::Color32::from_rgb(200, 188, 165)),
+                );
+                ui.add_space(14.0);
+            });
+            ui.columns(2, |cols| {
+                game_card(&mut cols[0], game);
+                new_game_form(&mut cols[1], game, &mut setup, &mut next);
+            });
+            ui.add_space(10.0);
+            ui.separator();
+            ui.horizontal(|ui| {
+                let autosave = state.saves.iter().find(|s| s.is_autosave).cloned();
+                if let Some(a) = autosave {
+                    if ui
+                        .add(egui::Button::new(
+                            egui::RichText::new("Continue").size(17.0),
+                        ))
+                        .on_hover_text("Resume the last autosaved game")
+                        .clicked()
+                    {
+                        load.write(LoadRequest(a.path.clone()));
+                    }
+                }
+                if ui
+                    .add(egui::Button::new(
+                        egui::RichText::new("Load a save…").size(17.0),
+                    ))
+                    .clicked()
+                {
+                    state.saves = list_saves();
+                    state.show_loads = !state.show_loads;
+                }
+                if ui
+                    .add(egui::Button::new(
+                        egui::RichText::new("About / Sources").size(17.0),
+                    ))
+                    .clicked()
+                {
+                    state.show_sources = !state.show_sources;
+                }
+                if ui
+                    .add(egui::Button::new(egui::RichText::new("Quit").size(17.0)))
+                    .clicked()
+                {
+                    exit.write(AppExit::Success);
+                }
+            });
+            if let Some(text) = &notice.text {
+                let colour = if notice.is_error {
+                    egui::Color32::from_rgb(255, 140, 120)
+                } else {
+                    egui::Color32::from_rgb(200, 230, 190)
+                };
+                ui.colored_label(colour, text);
+            }
+        });
+    if state.show_loads {
+        let mut open = true;
+        egui::Window::new("Load a save")
+            .open(&mut open)
+            .default_width(560.0)
+            .show(ctx, |ui| {
+                if state.saves.is_empty() {
+                    ui.label("No saves yet. Ctrl+S at the table saves a game.");
+                }
+                if let Some(dir) = super::saves::saves_dir() {
+                    ui.small(format!("Folder: {}", dir.display()));
+                }
+                egui::ScrollArea::vertical()
+                    .max_height(420.0)
+                    .show(ui, |ui| {
+                        for s in &state.saves {
+                            let when = s
+                                .modified
+                                .elapsed()
+                                .map(|d| ago(d.as_secs()))
+                                .unwrap_or_default();
+                            let mode = s.play.map(|p| p.label()).unwrap_or("mode not recorded");
+                            let title = if s.is_autosave { "Autosave" } else { &s.name };
+                            if ui
+                                .button(format!("{title}  ·  {mode}  ·  {when}"))
+                                .clicked()
+                            {
+                                load.write(LoadRequest(s.path.clone()));
+                            }
+                        }
+                    });
+            });
+        state.show_loads = open;
+    }
+    if state.show_sources {
+        let mut open = true;
+        egui::Window::new("About / Sources")
+            .open(&mut open)
+            .default_size([760.0, 640.0])
+            .show(ctx, |ui| {
+                ui.label(
+                    "eastfront plays each game by its printed rules; the rules text lost its \
+                     pictures, so the map, blocks and cards were rebuilt. This is where every \
+                     value came from (scenarios/stalingrad/SOURCES.md):",
+                );
+                ui.separator();
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    ui.label(egui::RichText::new(STALINGRAD_SOURCES).size(13.0));
+                });
+            });
+        state.show_sources = open;
+    }
+    if notice.text.is_some() && !notice.is_error {
+        // Table notices (e.g. "Saved") are not for the menu.
+        notice.text = None;
+    }
+    Ok(())
+}
+
+fn ago(secs: u64) -> String {
+    match secs {
+        0..=59 => "just now".into(),
+        60..=3599 => format!("{} min ago", secs / 60),
+        3600..=86_399 => format!("{} h ago", secs / 3600),
+        _ => format!("{} days ago", secs / 86_400),
+    }
+}
+
+/// The game's card: a thumbnail of the board drawn from the map data, and what it is.
+fn game_card(ui: &mut egui::Ui, game: &eastfront_stalingrad::Stalingrad) {
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgb(66, 58, 49))
+        .show(ui, |ui| {
+            ui.label(
+                egui::RichText::new(game.title())
+                    .size(22.0)
+                    .strong()
+                    .color(egui::Color32::from_rgb(245, 235, 210)),
+            );
+            ui.label("23 August – 19 November 1942 · VentoNuovo Games (2018)");
+            ui.add_space(6.0);
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(440.0, 250.0), egui::Sense::hover());
+            draw_thumbnail(ui.painter(), rect, game);
+            ui.add_space(6.0);
+            ui.label(
+                "Street by street from the Volga: 109 hexes, 93 wooden blocks with fog of war, \
+                 card decks and rubble. The Soviet deck is the clock; the official solitaire \
+                 rules play the defenders.",
+            );
+        });
+}
+
+fn draw_thumbnail(
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    game: &eastfront_stalingrad::Stalingrad,
+) {
+    use super::board::hex_to_world;
+    let board = &game.board;
+    let mut min = egui::pos2(f32::MAX, f32::MAX);
+    let mut max = egui::pos2(f32::MIN, f32::MIN);
+    let pts: Vec<egui::Pos2> = board
+        .hexes
+        .iter()
+        .map(|h| hex_to_world(h.hex))
+        .chain(board.volga.iter().map(|h| hex_to_world(*h)))
+        .map(|p| egui::pos2(p.x, -p.y))
+        .collect();
+    for p in &pts {
+        min = min.min(*p);
+        max = max.max(*p);
+    }
+    let size = super::board::HEX_SIZE;
+    let span = (max - min) + egui::vec2(2.0 * size, 2.0 * size);
+    let scale = (rect.width() / span.x).min(rect.height() / span.y);
+    let origin = rect.center() - (min.to_vec2() + (max - min) / 2.0) * scale;
+    painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(226, 216, 192));
+    let to_screen = |p: egui::Pos2| origin + p.to_vec2() * scale;
+    let corners = hex_corners(size * scale * 0.98);
+    let hexagon = |c: egui::Pos2| -> Vec<egui::Pos2> {
+        corners.iter().map(|k| c + egui::vec2(k.x, -k.y)).collect()
+    };
+    for h in &board.volga {
+        let p = hex_to_world(*h);
+        painter.add(egui::Shape::convex_polygon(
+            hexagon(to_screen(egui::pos2(p.x, -p.y))),
+            egui::Color32::from_rgb(120, 163, 204),
+            egui::Stroke::NONE,
+        ));
+    }
+    for h in &board.hexes {
+        let p = hex_to_world(h.hex);
+        let fill = match h.terrain {
+            Terrain::Clear => egui::Color32::from_rgb(235, 224, 189),
+            Terrain::Difficult => egui::Color32::from_rgb(158, 158, 97),
+            Terrain::Urban => egui::Color32::from_rgb(160, 158, 154),
+        };
+        painter.add(egui::Shape::convex_polygon(
+            hexagon(to_screen(egui::pos2(p.x, -p.y))),
+            fill,
+            egui::Stroke::new(0.6, egui::Color32::from_rgb(92, 82, 66)),
+        ));
+    }
+}
+
+fn new_game_form(
+    ui: &mut egui::Ui,
+    game: &eastfront_stalingrad::Stalingrad,
+    setup: &mut TableSetup,
+    next: &mut NextState<Screen>,
+) {
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgb(66, 58, 49))
+        .show(ui, |ui| {
+            ui.heading("New game");
+            ui.add_space(4.0);
+            ui.strong("Scenario");
+            for s in game.scenarios() {
+                ui.radio_value(&mut setup.scenario, s.id.clone(), &s.name)
+                    .on_hover_text(&s.brief);
+                ui.small(&s.brief);
+            }
+            ui.add_space(6.0);
+            ui.strong("Who plays");
+            for p in PlayMode::ALL {
+                ui.radio_value(&mut setup.play, p, p.label())
+                    .on_hover_text(p.brief());
+            }
+            ui.small(setup.play.brief());
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                ui.strong("Designer's Variant (rules §9.4)");
+                egui::ComboBox::from_id_salt("variant")
+                    .selected_text(variant_label(setup.variant))
+                    .show_ui(ui, |ui| {
+                        for v in [
+                            None,
+                            Some(Level::Normal),
+                            Some(Level::GermanEasy),
+                            Some(Level::SovietEasy),
+                            Some(Level::GermanImpossible),
+                        ] {
+                            ui.selectable_value(&mut setup.variant, v, variant_label(v));
+                        }
+                    });
+            });
+            ui.horizontal(|ui| {
+                ui.strong("Seed");
+                ui.add(egui::DragValue::new(&mut setup.seed).speed(1.0));
+                if ui
+                    .button("New seed")
+                    .on_hover_text("The same seed and choices replay the same dice")
+                    .clicked()
+                {
+                    setup.seed = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map(|d| d.as_nanos() as u64 % 1_000_000)
+                        .unwrap_or(1942);
+                }
+            });
+            ui.add_space(10.0);
+            if ui
+                .add_sized(
+                    [220.0, 40.0],
+                    egui::Button::new(egui::RichText::new("Start the game").size(20.0).strong()),
+                )
+                .clicked()
+            {
+                next.set(Screen::Table);
+            }
+        });
+}
+
+fn load_failure_window(mut contexts: EguiContexts, mut failure: ResMut<LoadFailure>) -> Result {
+    let Some(message) = failure.0.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut close = false;
+    egui::Window::new("This save cannot be loaded")
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(&message).color(egui::Color32::from_rgb(255, 150, 130)));
+            ui.label("Your other saves are untouched.");
+            if ui.button("OK").clicked() {
+                close = true;
+            }
+        });
+    if close {
+        failure.0 = None;
+    }
+    Ok(())
+}

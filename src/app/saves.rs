@@ -1,0 +1,246 @@
+//! Saves: Ctrl+S (or the Save button) writes the game to the per-user data folder, an autosave
+//! follows every action, the menu lists the saves to load; Ctrl+Z takes back an action.
+//! A damaged or foreign save is refused with the reason, shown in a window — never a panic.
+//!
+//! Who plays which seat is not part of the rules' save file, so it travels in the file name
+//! (`…__hotseat.ron`).
+
+use super::screens::Screen;
+use super::table::{LoadedTable, Notice, PlayMode, Rules, Table, UndoRequest};
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+use eastfront_kernel::{Game, Session};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+const AUTOSAVE_STEM: &str = "autosave";
+
+/// The per-user folder for saves: `$XDG_DATA_HOME/eastfront/saves` (or
+/// `~/.local/share/eastfront/saves`) on Linux, `%APPDATA%\eastfront\saves` on Windows,
+/// `~/Library/Application Support/eastfront/saves` on macOS.
+pub fn saves_dir() -> Option<PathBuf> {
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let base = if cfg!(windows) {
+        env("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        env("HOME").map(|h| h.join("Library/Application Support"))
+    } else {
+        env("XDG_DATA_HOME").or_else(|| env("HOME").map(|h| h.join(".local/share")))
+    }?;
+    Some(base.join("eastfront").join("saves"))
+}
+
+/// A save file found in the saves folder.
+#[derive(Clone, Debug)]
+pub struct SaveEntry {
+    pub path: PathBuf,
+    pub name: String,
+    pub play: Option<PlayMode>,
+    pub modified: SystemTime,
+    pub is_autosave: bool,
+}
+
+/// The saves, newest first (an unreadable folder is simply an empty list).
+pub fn list_saves() -> Vec<SaveEntry> {
+    let Some(dir) = saves_dir() else {
+        return Vec::new();
+    };
+    let Ok(read) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<SaveEntry> = read
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|path| {
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_default();
+            let (name, play) = match stem.rsplit_once("__") {
+                Some((n, slug)) => (n.to_string(), PlayMode::from_slug(slug)),
+                None => (stem.clone(), None),
+            };
+            let modified = std::fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .unwrap_or(SystemTime::UNIX_EPOCH);
+            SaveEntry {
+                is_autosave: name == AUTOSAVE_STEM,
+                path,
+                name,
+                play,
+                modified,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| b.modified.cmp(&a.modified));
+    out
+}
+
+fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// Writes the game to a new file in the saves folder.
+pub fn save_table(table: &Table) -> Result<PathBuf, String> {
+    let dir = saves_dir().ok_or("no per-user data folder is known (HOME/APPDATA is not set)")?;
+    let name = format!(
+        "{}-turn{:02}-{}__{}.ron",
+        table.game().id(),
+        table.session.state().turn + 1,
+        unix_now(),
+        table.play.slug()
+    );
+    let path = dir.join(name);
+    table
+        .session
+        .save_to(&path)
+        .map_err(|e| format!("could not write {}: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// Writes the autosave (one per folder; the previous one is replaced).
+fn autosave(table: &Table) -> Result<(), String> {
+    let dir = saves_dir().ok_or("no per-user data folder")?;
+    let path = dir.join(format!("{AUTOSAVE_STEM}__{}.ron", table.play.slug()));
+    table
+        .session
+        .save_to(&path)
+        .map_err(|e| format!("autosave failed: {e}"))?;
+    // Only one autosave: remove those of other play modes.
+    for old in list_saves() {
+        if old.is_autosave && old.path != path {
+            let _ = std::fs::remove_file(&old.path);
+        }
+    }
+    Ok(())
+}
+
+/// Reads a save into a table, or says why it cannot be used.
+pub fn load_table(rules: Rules, path: &Path) -> Result<Table, String> {
+    let session = Session::load_from(rules.0, path).map_err(|e| e.to_string())?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let play = stem
+        .rsplit_once("__")
+        .and_then(|(_, slug)| PlayMode::from_slug(slug))
+        .filter(|p| p.rules_mode() == session.options.mode)
+        .unwrap_or(PlayMode::for_rules_mode(session.options.mode));
+    let mut table = Table::from_session(session, play);
+    table.log.push(super::table::LogEntry {
+        turn: table.session.state().turn,
+        event: eastfront_stalingrad::Event {
+            kind: eastfront_stalingrad::EventKind::Info,
+            public: format!("Game loaded from {}.", path.display()),
+            private: None,
+        },
+    });
+    Ok(table)
+}
+
+/// Asks for a save from the panels.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct SaveRequest;
+
+/// Asks to open a save (from the menu).
+#[derive(Message, Clone, Debug)]
+pub struct LoadRequest(pub PathBuf);
+
+/// The last load failure, shown in a window until dismissed.
+#[derive(Resource, Default)]
+pub struct LoadFailure(pub Option<String>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<SaveRequest>()
+        .add_message::<LoadRequest>()
+        .init_resource::<LoadFailure>()
+        .add_systems(
+            Update,
+            (keys, save_on_request, autosave_after_actions)
+                .chain()
+                .run_if(in_state(Screen::Table).and_then(resource_exists::<Table>)),
+        )
+        .add_systems(Update, load_on_request);
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    wants: Option<Res<EguiWantsInput>>,
+    mut save: MessageWriter<SaveRequest>,
+    mut undo: MessageWriter<UndoRequest>,
+) {
+    if wants.as_ref().is_some_and(|w| w.wants_any_keyboard_input()) {
+        return;
+    }
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        save.write(SaveRequest);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        undo.write(UndoRequest);
+    }
+}
+
+fn save_on_request(
+    mut requests: MessageReader<SaveRequest>,
+    table: Res<Table>,
+    mut notice: ResMut<Notice>,
+    time: Res<Time>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    match save_table(&table) {
+        Ok(path) => notice.info(
+            format!("Saved to {}", path.display()),
+            time.elapsed_secs_f64(),
+        ),
+        Err(e) => notice.error(format!("Could not save: {e}"), time.elapsed_secs_f64()),
+    }
+}
+
+fn autosave_after_actions(
+    table: Res<Table>,
+    mut saved_revision: Local<u64>,
+    mut notice: ResMut<Notice>,
+    time: Res<Time>,
+) {
+    if *saved_revision == table.revision {
+        return;
+    }
+    *saved_revision = table.revision;
+    if table.session.record().is_empty() {
+        return;
+    }
+    if let Err(e) = autosave(&table) {
+        notice.error(e, time.elapsed_secs_f64());
+    }
+}
+
+fn load_on_request(
+    mut commands: Commands,
+    mut requests: MessageReader<LoadRequest>,
+    rules: Res<Rules>,
+    mut failure: ResMut<LoadFailure>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(LoadRequest(path)) = requests.read().last().cloned() else {
+        return;
+    };
+    match load_table(*rules, &path) {
+        Ok(table) => {
+            commands.insert_resource(LoadedTable(Some(table)));
+            next.set(Screen::Table);
+        }
+        Err(e) => failure.0 = Some(e),
+    }
+}

@@ -1,0 +1,199 @@
+//! The app without a window: the table's entities follow the rules' view, and hidden means
+//! hidden (rules §6.1 Fog of War; DESIGN.md "The app"). Runs with MinimalPlugins + StatesPlugin.
+
+use bevy::prelude::*;
+use eastfront::app::board::HexTile;
+use eastfront::app::build_app;
+use eastfront::app::hotseat::Eyes;
+use eastfront::app::pieces::BlockPiece;
+use eastfront::app::screens::{Screen, TablePhase};
+use eastfront::app::table::{PlayMode, PlayerChoice, Table, TableSetup};
+use eastfront_kernel::{Game, Seat, Side, Viewer};
+use eastfront_stalingrad::Action;
+
+fn open_table(play: PlayMode, seed: u64) -> App {
+    let mut app = build_app(true);
+    app.insert_resource(TableSetup {
+        play,
+        seed,
+        ..TableSetup::default()
+    });
+    app.update(); // Loading → Menu
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Table);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Table,
+        "the table opened"
+    );
+    app
+}
+
+fn pieces(app: &mut App) -> Vec<BlockPiece> {
+    app.world_mut()
+        .query::<&BlockPiece>()
+        .iter(app.world())
+        .cloned()
+        .collect()
+}
+
+fn german_view_block_count(app: &App) -> usize {
+    let table = app.world().resource::<Table>();
+    table
+        .game()
+        .view(table.session.state(), Viewer::Side(Side::German))
+        .blocks
+        .len()
+}
+
+#[test]
+fn solitaire_table_shows_the_map_and_only_what_the_german_may_see() {
+    let mut app = open_table(PlayMode::Solitaire, 7);
+
+    let hexes = app
+        .world_mut()
+        .query::<&HexTile>()
+        .iter(app.world())
+        .count();
+    assert_eq!(hexes, 109, "one entity per map hex (1-105, W, X, Y, Z)");
+
+    let pieces = pieces(&mut app);
+    assert!(!pieces.is_empty());
+    assert_eq!(
+        pieces.len(),
+        german_view_block_count(&app),
+        "one block entity per block on the map in the German's view"
+    );
+    let soviet: Vec<_> = pieces.iter().filter(|p| p.side == Side::Soviet).collect();
+    let german: Vec<_> = pieces.iter().filter(|p| p.side == Side::German).collect();
+    assert!(
+        !soviet.is_empty() && !german.is_empty(),
+        "both sides are on the map"
+    );
+    for p in &soviet {
+        assert!(
+            p.face.is_none() || p.revealed,
+            "a hidden Soviet block carries no identity or strength"
+        );
+    }
+    for p in &german {
+        assert!(p.face.is_some(), "the German sees his own blocks");
+    }
+    assert_eq!(
+        *app.world().resource::<State<TablePhase>>().get(),
+        TablePhase::GermanAction
+    );
+}
+
+#[test]
+fn a_legal_move_from_the_player_moves_the_block_entity() {
+    let mut app = open_table(PlayMode::Solitaire, 11);
+    let (seat, action, unit, to) = {
+        let table = app.world().resource::<Table>();
+        let legal = table.game().legal_actions(table.session.state(), Seat(0));
+        let (action, unit, to) = legal
+            .iter()
+            .find_map(|a| match a {
+                Action::ShortMove { units, to } if units.len() == 1 => {
+                    Some((a.clone(), units[0], *to))
+                }
+                _ => None,
+            })
+            .expect("the opening position has a single-block Short Move");
+        (Seat(0), action, unit, to)
+    };
+    app.world_mut().write_message(PlayerChoice { seat, action });
+    for _ in 0..3 {
+        app.update();
+    }
+    let moved = pieces(&mut app)
+        .into_iter()
+        .find(|p| p.unit() == Some(unit))
+        .expect("the moved block is still shown");
+    assert_eq!(moved.hex, to, "the block entity follows the rules' view");
+}
+
+#[test]
+fn hot_seat_curtain_hides_every_face_until_the_next_player_clicks() {
+    let mut app = open_table(PlayMode::HotSeat, 3);
+    // The first player is called to the screen behind the curtain.
+    assert_eq!(
+        *app.world().resource::<State<TablePhase>>().get(),
+        TablePhase::Handoff
+    );
+    assert!(
+        pieces(&mut app).iter().all(|p| p.face.is_none()),
+        "no block entity carries a face while the curtain is up"
+    );
+    app.world_mut().resource_mut::<Eyes>().lift_curtain();
+    for _ in 0..3 {
+        app.update();
+    }
+    let shown = pieces(&mut app);
+    assert_eq!(shown.len(), german_view_block_count(&app));
+    assert!(shown
+        .iter()
+        .filter(|p| p.side == Side::Soviet)
+        .all(|p| p.face.is_none() || p.revealed));
+    assert!(shown
+        .iter()
+        .filter(|p| p.side == Side::German)
+        .all(|p| p.face.is_some()));
+}
+
+#[test]
+fn the_german_ai_plays_on_a_background_thread_for_a_human_soviet() {
+    let mut app = open_table(PlayMode::SovietVsAi, 5);
+    // The Soviet player looks at the table from the start; the AI holds the German seat.
+    let shown = pieces(&mut app);
+    assert!(shown
+        .iter()
+        .filter(|p| p.side == Side::German)
+        .all(|p| p.face.is_none() || p.revealed));
+    let mut acted = false;
+    for _ in 0..400 {
+        app.update();
+        if !app.world().resource::<Table>().session.record().is_empty() {
+            acted = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(acted, "the German AI made a move");
+}
+
+#[test]
+fn saves_load_back_and_bad_files_are_refused_with_a_reason() {
+    use eastfront::app::saves::load_table;
+    use eastfront::app::table::Rules;
+    let dir = std::env::temp_dir().join(format!("eastfront-app-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+
+    let mut app = open_table(PlayMode::HotSeat, 9);
+    let path = dir.join("game__hotseat.ron");
+    {
+        let table = app.world().resource::<Table>();
+        table.session.save_to(&path).expect("save written");
+    }
+    let rules = *app.world().resource::<Rules>();
+    let loaded = load_table(rules, &path).expect("the save loads");
+    assert_eq!(loaded.play, PlayMode::HotSeat, "who plays what comes back");
+    assert_eq!(
+        loaded.session.state(),
+        app.world_mut().resource::<Table>().session.state()
+    );
+
+    let bad = dir.join("broken__solitaire.ron");
+    std::fs::write(&bad, "(format: \"eastfront-save\", version: 1, game: ").unwrap();
+    let err = load_table(rules, &bad)
+        .err()
+        .expect("a damaged save is refused");
+    assert!(!err.is_empty());
+    let missing = load_table(rules, &dir.join("nope.ron"));
+    assert!(missing.is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}

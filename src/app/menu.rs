@@ -70,78 +70,114 @@ fn menu_ui(
     egui::CentralPanel::default()
         .frame(egui::Frame::new().fill(egui::Color32::from_rgb(52, 45, 38)))
         .show(&mut root, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(18.0);
-                ui.label(
-                    egui::RichText::new("eastfront")
-                        .size(44.0)
-                        .strong()
-                        .color(egui::Color32::from_rgb(240, 230, 205)),
-                );
-                ui.label(
-                    egui::RichText::new("Eastern Front board wargames, by their printed rules")
-                        .size(16.0)
-                        .color(egui::Color32::from_rgb(200, 188, 165)),
-                );
-                ui.add_space(14.0);
+            // A centred column, whatever the window's width.
+            let width = ui.available_width().min(1240.0);
+            let margin = (ui.available_width() - width) / 2.0;
+            ui.horizontal_top(|ui| {
+                ui.add_space(margin);
+                ui.vertical(|ui| {
+                    ui.set_width(width);
+                    menu_body(
+                        ui, game, &mut setup, &mut state, &notice, &mut next, &mut load, &mut exit,
+                    );
+                });
             });
-            ui.columns(2, |cols| {
-                game_card(&mut cols[0], game);
-                new_game_form(&mut cols[1], game, &mut setup, &mut next);
-            });
-            ui.add_space(10.0);
-            ui.separator();
-            ui.horizontal(|ui| {
-                let autosave = state.saves.iter().find(|s| s.is_autosave).cloned();
-                if let Some(a) = autosave {
-                    if ui
-                        .add(egui::Button::new(
-                            egui::RichText::new("Continue").size(17.0),
-                        ))
-                        .on_hover_text("Resume the last autosaved game")
-                        .clicked()
-                    {
-                        load.write(LoadRequest(a.path.clone()));
-                    }
-                }
-                if ui
-                    .add(egui::Button::new(
-                        egui::RichText::new("Load a save…").size(17.0),
-                    ))
-                    .clicked()
-                {
-                    state.saves = list_saves();
-                    state.show_loads = !state.show_loads;
-                }
-                if ui
-                    .add(egui::Button::new(
-                        egui::RichText::new("About / Sources").size(17.0),
-                    ))
-                    .clicked()
-                {
-                    state.show_sources = !state.show_sources;
-                }
-                if ui
-                    .add(egui::Button::new(egui::RichText::new("Quit").size(17.0)))
-                    .clicked()
-                {
-                    exit.write(AppExit::Success);
-                }
-            });
-            if let Some(text) = &notice.text {
-                let colour = if notice.is_error {
-                    egui::Color32::from_rgb(255, 140, 120)
-                } else {
-                    egui::Color32::from_rgb(200, 230, 190)
-                };
-                ui.colored_label(colour, text);
-            }
         });
+    windows(ctx, &mut state, &mut load);
+    if notice.text.is_some() && !notice.is_error {
+        // Table notices (e.g. "Saved") are not for the menu.
+        notice.text = None;
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn menu_body(
+    ui: &mut egui::Ui,
+    game: &eastfront_stalingrad::Stalingrad,
+    setup: &mut TableSetup,
+    state: &mut MenuState,
+    notice: &Notice,
+    next: &mut NextState<Screen>,
+    load: &mut MessageWriter<LoadRequest>,
+    exit: &mut MessageWriter<AppExit>,
+) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(18.0);
+        ui.label(
+            egui::RichText::new("eastfront")
+                .size(44.0)
+                .strong()
+                .color(egui::Color32::from_rgb(240, 230, 205)),
+        );
+        ui.label(
+            egui::RichText::new("Eastern Front board wargames, by their printed rules")
+                .size(16.0)
+                .color(egui::Color32::from_rgb(200, 188, 165)),
+        );
+        ui.add_space(14.0);
+    });
+    ui.columns(2, |cols| {
+        game_card(&mut cols[0], game);
+        new_game_form(&mut cols[1], game, setup, next);
+    });
+    ui.add_space(10.0);
+    ui.separator();
+    ui.horizontal(|ui| {
+        let autosave = state.saves.iter().find(|s| s.is_autosave).cloned();
+        if let Some(a) = autosave {
+            if ui
+                .add(egui::Button::new(
+                    egui::RichText::new("Continue").size(17.0),
+                ))
+                .on_hover_text("Resume the last autosaved game")
+                .clicked()
+            {
+                load.write(LoadRequest(a.path.clone()));
+            }
+        }
+        if ui
+            .add(egui::Button::new(
+                egui::RichText::new("Load a save…").size(17.0),
+            ))
+            .clicked()
+        {
+            state.saves = list_saves();
+            state.show_loads = !state.show_loads;
+        }
+        if ui
+            .add(egui::Button::new(
+                egui::RichText::new("About / Sources").size(17.0),
+            ))
+            .clicked()
+        {
+            state.show_sources = !state.show_sources;
+        }
+        if ui
+            .add(egui::Button::new(egui::RichText::new("Quit").size(17.0)))
+            .clicked()
+        {
+            exit.write(AppExit::Success);
+        }
+    });
+    if let Some(text) = &notice.text {
+        let colour = if notice.is_error {
+            egui::Color32::from_rgb(255, 140, 120)
+        } else {
+            egui::Color32::from_rgb(200, 230, 190)
+        };
+        ui.colored_label(colour, text);
+    }
+}
+
+fn windows(ctx: &egui::Context, state: &mut MenuState, load: &mut MessageWriter<LoadRequest>) {
     if state.show_loads {
         let mut open = true;
         egui::Window::new("Load a save")
             .open(&mut open)
             .default_width(560.0)
+            .pivot(egui::Align2::CENTER_TOP)
+            .default_pos(ctx.viewport_rect().center_top() + egui::vec2(0.0, 120.0))
             .show(ctx, |ui| {
                 if state.saves.is_empty() {
                     ui.label("No saves yet. Ctrl+S at the table saves a game.");
@@ -176,6 +212,8 @@ fn menu_ui(
         egui::Window::new("About / Sources")
             .open(&mut open)
             .default_size([760.0, 640.0])
+            .pivot(egui::Align2::CENTER_TOP)
+            .default_pos(ctx.viewport_rect().center_top() + egui::vec2(0.0, 60.0))
             .show(ctx, |ui| {
                 ui.label(
                     "eastfront plays each game by its printed rules; the rules text lost its \
@@ -184,16 +222,57 @@ fn menu_ui(
                 );
                 ui.separator();
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    ui.label(egui::RichText::new(STALINGRAD_SOURCES).size(13.0));
+                    show_markdown(ui, STALINGRAD_SOURCES);
                 });
             });
         state.show_sources = open;
     }
-    if notice.text.is_some() && !notice.is_error {
-        // Table notices (e.g. "Saved") are not for the menu.
-        notice.text = None;
+}
+
+/// Just enough Markdown for SOURCES.md: headings, paragraphs and list items re-flowed to the
+/// window's width, tables in monospace.
+fn show_markdown(ui: &mut egui::Ui, text: &str) {
+    let clean = |s: &str| s.replace("**", "").replace('`', "");
+    let mut paragraph = String::new();
+    let flush = |ui: &mut egui::Ui, p: &mut String| {
+        if !p.is_empty() {
+            ui.label(clean(p));
+            p.clear();
+        }
+    };
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let starts_item = trimmed.starts_with("- ")
+            || trimmed
+                .split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        if line.trim().is_empty() {
+            flush(ui, &mut paragraph);
+        } else if let Some(h) = line.strip_prefix('#') {
+            flush(ui, &mut paragraph);
+            let level = h.chars().take_while(|c| *c == '#').count();
+            let size = [20.0, 17.0, 15.5][level.min(2)];
+            ui.add_space(6.0);
+            ui.label(
+                egui::RichText::new(clean(h.trim_start_matches('#').trim()))
+                    .size(size)
+                    .strong(),
+            );
+        } else if trimmed.starts_with('|') {
+            flush(ui, &mut paragraph);
+            ui.label(egui::RichText::new(line).monospace().size(12.0));
+        } else if starts_item {
+            flush(ui, &mut paragraph);
+            paragraph.push_str(if line.starts_with(' ') { "    " } else { "" });
+            paragraph.push_str(trimmed);
+        } else {
+            if !paragraph.is_empty() {
+                paragraph.push(' ');
+            }
+            paragraph.push_str(trimmed);
+        }
     }
-    Ok(())
+    flush(ui, &mut paragraph);
 }
 
 fn ago(secs: u64) -> String {

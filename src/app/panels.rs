@@ -68,6 +68,10 @@ pub fn apply_style_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Re
     visuals.extreme_bg_color = egui::Color32::from_rgb(34, 31, 27);
     visuals.override_text_color = Some(egui::Color32::from_rgb(232, 224, 206));
     visuals.selection.bg_fill = egui::Color32::from_rgb(150, 110, 40);
+    // Unticked radio buttons and checkboxes must stand out from the panel.
+    visuals.widgets.inactive.bg_fill = egui::Color32::from_rgb(88, 80, 68);
+    visuals.widgets.inactive.weak_bg_fill = egui::Color32::from_rgb(72, 65, 56);
+    visuals.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(100, 90, 74);
     ctx.set_visuals(visuals);
     ctx.all_styles_mut(|style| {
         for (text_style, font) in style.text_styles.iter_mut() {
@@ -102,7 +106,8 @@ struct PanelState {
     dice_seen: usize,
     dice_rolled_at: f64,
     dice: Vec<u8>,
-    dice_what: String,
+    /// The log entry of the roll (its words depend on who is looking, so they are read anew).
+    dice_entry: usize,
     /// The game-over window was closed to look at the board.
     game_over_closed: bool,
 }
@@ -387,23 +392,22 @@ fn table_ui(
     );
 
     // Dice: a new roll in the log starts the tray's short roll.
-    if let Some((i, values, what)) = table
-        .log
-        .iter()
-        .enumerate()
-        .rev()
-        .find_map(|(i, e)| match &e.event.kind {
-            EventKind::Dice { values } => {
-                Some((i, values.clone(), e.event.text_for(c.side).to_string()))
-            }
-            _ => None,
-        })
+    if let Some((i, values)) =
+        table
+            .log
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, e)| match &e.event.kind {
+                EventKind::Dice { values } => Some((i, values.clone())),
+                _ => None,
+            })
     {
         if i + 1 > panel.dice_seen {
             panel.dice_seen = i + 1;
             panel.dice_rolled_at = now;
             panel.dice = values;
-            panel.dice_what = what;
+            panel.dice_entry = i;
         }
     }
 
@@ -672,7 +676,7 @@ fn side_panel(
             ui.separator();
             choices(ui, c, shown, planner, map, out, preview);
             ui.separator();
-            dice_tray(ui, panel, now);
+            dice_tray(ui, c, panel, now);
             reference_sections(ui, c);
         });
     ui.separator();
@@ -1173,12 +1177,14 @@ pub fn draw_die(p: &egui::Painter, rect: egui::Rect, value: u8) {
 }
 
 /// The latest roll, tumbling for a moment when it is new.
-fn dice_tray(ui: &mut egui::Ui, panel: &PanelState, now: f64) {
+fn dice_tray(ui: &mut egui::Ui, c: &Ctx, panel: &PanelState, now: f64) {
     if panel.dice.is_empty() {
         return;
     }
     let rolling = now - panel.dice_rolled_at < 0.6;
-    ui.label(egui::RichText::new(&panel.dice_what).small());
+    if let Some(entry) = c.table.log.get(panel.dice_entry) {
+        ui.label(egui::RichText::new(entry.event.text_for(c.side)).small());
+    }
     ui.horizontal_wrapped(|ui| {
         for (i, v) in panel.dice.iter().enumerate() {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(30.0, 30.0), egui::Sense::hover());

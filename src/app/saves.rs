@@ -77,7 +77,7 @@ pub fn list_saves() -> Vec<SaveEntry> {
             }
         })
         .collect();
-    out.sort_by(|a, b| b.modified.cmp(&a.modified));
+    out.sort_by_key(|s| std::cmp::Reverse(s.modified));
     out
 }
 

@@ -261,9 +261,10 @@ impl Table {
 
     /// Asks the rules to apply `action` for `seat`; a refusal is kept for the player to read.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<(), String> {
+        // The log dates events by the turn in which the action was taken.
+        let turn = self.session.state().turn;
         match self.session.apply(seat, action) {
             Ok(events) => {
-                let turn = self.session.state().turn;
                 self.log.extend(events.iter().map(|e| LogEntry {
                     turn,
                     event: e.clone(),

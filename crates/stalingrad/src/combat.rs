@@ -19,6 +19,17 @@ pub enum AttackKind {
     SovietPlanned,
 }
 
+impl AttackKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            AttackKind::GermanQuick => "German Quick Attack",
+            AttackKind::GermanPlanned => "German Planned Attack",
+            AttackKind::SovietQuick => "Soviet Quick Attack",
+            AttackKind::SovietPlanned => "Soviet Planned Attack (Chuikov)",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Step {
     S1SovietCard,
@@ -33,6 +44,25 @@ pub enum Step {
     S12Blitz,
     S13Hide,
     Done,
+}
+
+impl Step {
+    /// The printed step of the Combat Sequence.
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::S1SovietCard => "1. Soviet card",
+            Step::S3Confrontation => "3. Confrontation",
+            Step::S5SovietCard => "5. Soviet card effect",
+            Step::S6GermanCards => "6. German card effect",
+            Step::S8OpportunityFire => "8. Opportunity Fire",
+            Step::S9Rubble => "9. Rubble Roll",
+            Step::S10CloseCombat | Step::S10SecondFire => "10. Close Combat",
+            Step::S11Advance => "11. Advance after Combat",
+            Step::S12Blitz => "12. Blitz",
+            Step::S13Hide => "13. Hide the units",
+            Step::Done => "Combat over",
+        }
+    }
 }
 
 /// Which units a batch of hits may strike.
@@ -1093,8 +1123,8 @@ impl Combat {
             attacker: self.attacker,
             target: self.def_hex,
             from: self.att_hexes.clone(),
-            kind: format!("{:?}", self.kind),
-            step: format!("{:?}", self.step),
+            kind: self.kind.name().to_string(),
+            step: self.step.name().to_string(),
             german: faces(Side::German),
             soviet: faces(Side::Soviet),
             soviet_card: if self.revealed {

@@ -101,6 +101,8 @@ pub struct View {
     pub soviet_reserves: Vec<(Reserve, usize)>,
     pub rubble_markers: usize,
     pub combat: Option<CombatView>,
+    /// Units taken by a Call for Reinforcements, waiting to deploy (German viewer only).
+    pub to_place: Vec<BlockFace>,
     pub okh_extra_turns: Option<u8>,
     pub outcome: Option<Outcome>,
 }
@@ -231,6 +233,12 @@ pub fn build_view(board: &Board, st: &State, viewer: Viewer, prompt: String) -> 
         soviet_reserves: reserves.to_vec(),
         rubble_markers: st.rubble.iter().filter(|r| **r).count(),
         combat,
+        to_place: match &st.phase {
+            Phase::PlaceReinforcements { units } if sees(Side::German, false) => {
+                units.iter().map(|u| face_of(board, st, *u)).collect()
+            }
+            _ => Vec::new(),
+        },
         okh_extra_turns: st.okh_extra_turns,
         outcome: st.outcome.clone(),
     }

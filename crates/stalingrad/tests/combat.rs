@@ -346,3 +346,97 @@ fn t16_german_advance_one_to_four_and_capture() {
         "the rest may stay"
     );
 }
+
+#[test]
+fn e9_urban_rubble_example_soviets_roll_first_germans_need_two_hits_per_step() {
+    let g = game();
+    let mut st = empty(&g, Options::default());
+    // An Urban hex with four land neighbours (hex 9, rules §3.5), Rubble on it.
+    let nine = hex(&g, "9");
+    st.rubble[nine.index()] = true;
+    // Four Soviet blocks showing 8 pips: 5 black (FS) and 3 white (FD).
+    let pool = soviets(&g, &st, UnitKind::RifleInfantry, 60);
+    let pick = |pips: u8, fp: data::Firepower, not: &[UnitId]| -> (UnitId, u8) {
+        pool.iter()
+            .filter(|u| !not.contains(u))
+            .find_map(|u| {
+                g.board
+                    .unit(*u)
+                    .faces
+                    .iter()
+                    .position(|f| *f == (pips, fp))
+                    .map(|i| (*u, i as u8))
+            })
+            .expect("a block with that edge")
+    };
+    let mut chosen = Vec::new();
+    for (pips, fp) in [
+        (2, data::Firepower::Single),
+        (2, data::Firepower::Single),
+        (1, data::Firepower::Single),
+        (3, data::Firepower::Double),
+    ] {
+        let (u, face) = pick(pips, fp, &chosen);
+        place(&g, &mut st, u, nine, face);
+        chosen.push(u);
+    }
+    let total: u8 = chosen.iter().map(|u| strength(&g, &st, *u)).sum();
+    assert_eq!(total, 8);
+    keep_soviets_alive(&g, &mut st, nine);
+    // Sixteen German blocks around it.
+    let around: Vec<SpaceId> = g.board.topo.neighbours(nine).take(4).collect();
+    for h in &around {
+        for _ in 0..4 {
+            add_german(&g, &mut st, UnitKind::Infantry, *h);
+        }
+    }
+    let german_pips: u32 = g
+        .board
+        .unit_ids()
+        .filter(|u| matches!(st.units[u.0 as usize].loc, Location::Map(h) if around.contains(&h)))
+        .map(|u| strength(&g, &st, u) as u32)
+        .sum();
+    // Soviet dice: 8, all misses; German dice: ten 6s, the rest 1s.
+    let mut script = vec![1; 8];
+    script.extend(vec![6; 10]);
+    script.extend(vec![1; german_pips as usize - 10]);
+    st.dice.script(&script).unwrap();
+    let ev = g
+        .apply(
+            &mut st,
+            german_seat(),
+            &Action::PlannedAttack {
+                target: nine,
+                from: around.clone(),
+                cards: vec![],
+            },
+        )
+        .unwrap();
+    let rolls: Vec<&Event> = ev
+        .iter()
+        .filter(|e| e.public.contains("close-combat fire"))
+        .collect();
+    assert!(
+        rolls[0].public.starts_with("Soviet"),
+        "the defender fires first in an Urban hex"
+    );
+    assert!(
+        matches!(&rolls[0].kind, EventKind::Dice { values } if values.len() == 8),
+        "one die per pip"
+    );
+    assert!(
+        matches!(&rolls[1].kind, EventKind::Dice { values } if values.len() == german_pips as usize)
+    );
+    // The German breaks ties among equally strong Soviet blocks.
+    while let Some(Action::Choose { unit }) = legal(&g, &st).first().cloned() {
+        g.apply(&mut st, german_seat(), &Action::Choose { unit })
+            .unwrap();
+    }
+    // Ten hits against Double Defense inflict five step losses: 8 pips become 3.
+    let left: u8 = chosen
+        .iter()
+        .filter(|u| matches!(st.units[u.0 as usize].loc, Location::Map(_)))
+        .map(|u| strength(&g, &st, *u))
+        .sum();
+    assert_eq!(left, 3);
+}

@@ -429,10 +429,7 @@ fn t38_volga_flotilla_fires_from_the_coast_or_lands_a_marine() {
 fn t39_zaytsev_makes_the_sniper_hit_twice() {
     let g = game();
     let mut st = empty(&g, Options::default());
-    let (c_hex, a_hex) = attack_pair(&g, Terrain::Clear);
-    add_soviet(&g, &mut st, UnitKind::RifleInfantry, c_hex);
-    keep_soviets_alive(&g, &mut st, c_hex);
-    let inf = add_german(&g, &mut st, UnitKind::Infantry, a_hex);
+    let (c_hex, a_hex, _, inf) = duel(&g, &mut st, Terrain::Clear);
     let full = rules::strength(&g.board, &st, inf);
     leader(&mut st, card(&g, |e| e == CardEffect::Zaytsev));
     to_soviet_hand(&mut st, card(&g, |e| e == CardEffect::SovietSniper));
@@ -455,10 +452,7 @@ fn t40_e17_opportunity_fire_only_with_chuikov_when_defending() {
     for (chuikov, khrushchev) in [(false, false), (true, false), (true, true)] {
         let g = game();
         let mut st = empty(&g, Options::default());
-        let (c_hex, a_hex) = attack_pair(&g, Terrain::Clear);
-        add_soviet(&g, &mut st, UnitKind::RifleInfantry, c_hex);
-        keep_soviets_alive(&g, &mut st, c_hex);
-        let inf = add_german(&g, &mut st, UnitKind::Infantry, a_hex);
+        let (c_hex, a_hex, _, inf) = duel(&g, &mut st, Terrain::Clear);
         if chuikov {
             leader(&mut st, card(&g, |e| e == CardEffect::Chuikov));
         }
@@ -495,10 +489,7 @@ fn t40_e17_opportunity_fire_only_with_chuikov_when_defending() {
 fn t41_khrushchev_natural_ones_hit_the_revealed_soviets() {
     let g = game();
     let mut st = empty(&g, Options::default());
-    let (c_hex, a_hex) = attack_pair(&g, Terrain::Clear);
-    let s = add_soviet(&g, &mut st, UnitKind::RifleInfantry, c_hex);
-    keep_soviets_alive(&g, &mut st, c_hex);
-    let inf = add_german(&g, &mut st, UnitKind::Infantry, a_hex);
+    let (c_hex, a_hex, s, inf) = duel(&g, &mut st, Terrain::Clear);
     leader(&mut st, card(&g, |e| e == CardEffect::Khrushchev));
     let gs = rules::strength(&g.board, &st, inf) as usize;
     let ss = rules::strength(&g.board, &st, s);

@@ -151,3 +151,17 @@ pub fn keep_soviets_alive(g: &Stalingrad, st: &mut State, near: SpaceId) {
         .unwrap();
     add_soviet(g, st, UnitKind::RifleInfantry, far);
 }
+
+/// One Soviet block in a `terrain` hex, a German infantry block next to it, and a Soviet block
+/// far away: (target, from, soviet, german).
+pub fn duel(
+    g: &Stalingrad,
+    st: &mut State,
+    terrain: Terrain,
+) -> (SpaceId, SpaceId, UnitId, UnitId) {
+    let (target, from) = attack_pair(g, terrain);
+    let s = add_soviet(g, st, UnitKind::RifleInfantry, target);
+    keep_soviets_alive(g, st, target);
+    let german = add_german(g, st, UnitKind::Infantry, from);
+    (target, from, s, german)
+}

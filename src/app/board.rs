@@ -633,57 +633,20 @@ fn sync_markers(
                 Side::Soviet => (colours::CONTROL_SOVIET, colours::GERMAN_YELLOW),
             };
             let at = centre + Vec2::new(-HEX_SIZE * 0.68, 0.0);
-            commands.spawn((
-                HexMarker,
-                shape(
-                    art,
-                    materials,
-                    |a: &MapArt| &a.disc,
-                    ring,
-                    at.extend(layer::MARKER),
-                    Vec2::splat(7.5),
-                ),
-                DespawnOnExit(Screen::Table),
-            ));
-            commands.spawn((
-                HexMarker,
-                shape(
-                    art,
-                    materials,
-                    |a: &MapArt| &a.disc,
-                    fill,
-                    at.extend(layer::MARKER + 0.01),
-                    Vec2::splat(6.0),
-                ),
-                DespawnOnExit(Screen::Table),
-            ));
+            spawn_disc_marker(&mut commands, art, materials, at, ring, fill, 7.5, 6.0);
         }
         if hv.rubble {
             let at = centre + Vec2::new(HEX_SIZE * 0.66, 0.0);
-            commands.spawn((
-                HexMarker,
-                shape(
-                    art,
-                    materials,
-                    |a: &MapArt| &a.disc,
-                    colours::OUTLINE_DARK,
-                    at.extend(layer::MARKER),
-                    Vec2::splat(9.0),
-                ),
-                DespawnOnExit(Screen::Table),
-            ));
-            commands.spawn((
-                HexMarker,
-                shape(
-                    art,
-                    materials,
-                    |a: &MapArt| &a.disc,
-                    colours::RUBBLE,
-                    at.extend(layer::MARKER + 0.01),
-                    Vec2::splat(8.0),
-                ),
-                DespawnOnExit(Screen::Table),
-            ));
+            spawn_disc_marker(
+                &mut commands,
+                art,
+                materials,
+                at,
+                colours::OUTLINE_DARK,
+                colours::RUBBLE,
+                9.0,
+                8.0,
+            );
             commands.spawn((
                 HexMarker,
                 map_text(
@@ -702,31 +665,45 @@ fn sync_markers(
                 _ => colours::FORT_BROWN,
             };
             let at = centre + Vec2::new(-HEX_SIZE * 0.42, -HEX_SIZE * 0.5);
-            commands.spawn((
-                HexMarker,
-                shape(
-                    art,
-                    materials,
-                    |a: &MapArt| &a.disc,
-                    colours::OUTLINE_DARK,
-                    at.extend(layer::MARKER),
-                    Vec2::splat(7.0),
-                ),
-                DespawnOnExit(Screen::Table),
-            ));
-            commands.spawn((
-                HexMarker,
-                shape(
-                    art,
-                    materials,
-                    |a: &MapArt| &a.disc,
-                    colour,
-                    at.extend(layer::MARKER + 0.01),
-                    Vec2::splat(6.0),
-                ),
-                DespawnOnExit(Screen::Table),
-            ));
+            spawn_disc_marker(
+                &mut commands,
+                art,
+                materials,
+                at,
+                colours::OUTLINE_DARK,
+                colour,
+                7.0,
+                6.0,
+            );
         }
+    }
+}
+
+/// A marker disc (control, rubble, fortification): a coloured disc on a slightly larger ring.
+#[allow(clippy::too_many_arguments)]
+fn spawn_disc_marker(
+    commands: &mut Commands,
+    art: &mut MapArt,
+    materials: &mut Assets<ColorMaterial>,
+    at: Vec2,
+    ring: Color,
+    fill: Color,
+    ring_size: f32,
+    fill_size: f32,
+) {
+    for (colour, size, z) in [(ring, ring_size, 0.0), (fill, fill_size, 0.01)] {
+        commands.spawn((
+            HexMarker,
+            shape(
+                art,
+                materials,
+                |a: &MapArt| &a.disc,
+                colour,
+                at.extend(layer::MARKER + z),
+                Vec2::splat(size),
+            ),
+            DespawnOnExit(Screen::Table),
+        ));
     }
 }
 

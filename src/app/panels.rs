@@ -414,7 +414,7 @@ fn table_ui(
     // ---- top bar
     let top = egui::Panel::top("top-bar").show(&mut root, |ui| {
         ui.horizontal(|ui| {
-            let turn = format!("Turn {}", view.turn + 1);
+            let turn = format!("Round {}", view.round);
             ui.label(egui::RichText::new(turn).size(17.0).strong());
             ui.label("·");
             ui.label(egui::RichText::new(phase_words(&table, view)).size(16.0));
@@ -590,10 +590,8 @@ fn table_ui(
                     ui.heading(who);
                     ui.label(&outcome.reason);
                     ui.label(format!(
-                        "Casualty score {} · Rubble {} · Turn {}",
-                        view.casualty_score,
-                        view.rubble_markers,
-                        view.turn + 1
+                        "Casualty score {} · Rubble {} · Round {}",
+                        view.casualty_score, view.rubble_markers, view.round
                     ));
                     ui.label("Review: every block is now shown face up on the map.");
                     ui.horizontal(|ui| {
@@ -700,9 +698,12 @@ fn side_panel(
                 };
                 ui.horizontal_wrapped(|ui| {
                     ui.label(
-                        egui::RichText::new(format!("T{}", entry.turn + 1))
-                            .small()
-                            .weak(),
+                        egui::RichText::new(format!(
+                            "R{}",
+                            eastfront_stalingrad::rules::round_of(entry.turn)
+                        ))
+                        .small()
+                        .weak(),
                     );
                     ui.label(rich);
                     if let EventKind::Dice { values } = &entry.event.kind {

@@ -79,6 +79,11 @@ pub fn casualty_score(board: &Board, st: &State) -> u32 {
         .sum()
 }
 
+/// Round number for `turn` completed turns: German and Soviet turns alternate, German first.
+pub fn round_of(turn: u32) -> u32 {
+    turn / 2 + 1
+}
+
 pub fn active_side(st: &State) -> Option<Side> {
     active_seat(st).map(|s| {
         if s == soviet_seat(st.options.mode) {

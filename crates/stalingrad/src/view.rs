@@ -80,7 +80,10 @@ pub struct CombatView {
 pub struct View {
     pub viewer: Viewer,
     pub mode: Mode,
+    /// Completed turns, German and Soviet each counting one.
     pub turn: u32,
+    /// The round: one German turn and the Soviet turn after it (the game has no printed track).
+    pub round: u32,
     pub active_side: Option<Side>,
     /// What the active player must do now, with the rule.
     pub prompt: String,
@@ -197,6 +200,7 @@ pub fn build_view(board: &Board, st: &State, viewer: Viewer, prompt: String) -> 
         viewer,
         mode: st.options.mode,
         turn: st.turn,
+        round: crate::rules::round_of(st.turn),
         active_side: crate::rules::active_side(st),
         prompt,
         hexes: (0..board.hexes.len())

@@ -415,7 +415,9 @@ fn table_ui(
     let top = egui::Panel::top("top-bar").show(&mut root, |ui| {
         ui.horizontal(|ui| {
             let turn = format!("Round {}", view.round);
-            ui.label(egui::RichText::new(turn).size(17.0).strong());
+            // The play mode lives in the tooltip: the bar has no room to spare at 1600 px.
+            ui.label(egui::RichText::new(turn).size(17.0).strong())
+                .on_hover_text(table.play.label());
             ui.label("·");
             ui.label(egui::RichText::new(phase_words(&table, view)).size(16.0));
             if let Some(seat) = table.active_seat() {
@@ -487,7 +489,6 @@ fn table_ui(
                 {
                     out.fit.0 = true;
                 }
-                ui.label(egui::RichText::new(table.play.label()).small().weak());
             });
         });
     });

@@ -657,6 +657,29 @@ fn side_panel(
                     ui.label(format!("AI is thinking… ({})", c.table.seat_name(seat)));
                 });
             }
+            // UX.md "What would the AI do?": the German AI's choice from this player's own view.
+            if let (Some(seat), Some(Side::German)) = (c.seat, view.active_side) {
+                if ui
+                    .small_button("What would the AI do?")
+                    .on_hover_text("A hint from the computer German, who sees only your view")
+                    .clicked()
+                {
+                    let game = c.table.session.game;
+                    let legal =
+                        eastfront_kernel::Game::legal_actions(game, c.table.session.state(), seat);
+                    if !legal.is_empty() {
+                        let pick =
+                            eastfront_ai::choose_action(game, view, &legal, view.turn as u64);
+                        notice.info(
+                            format!(
+                                "The AI would choose: {}.",
+                                eastfront_ai::describe(c.board, &pick)
+                            ),
+                            now,
+                        );
+                    }
+                }
+            }
             if let Some(err) = &c.table.last_error {
                 ui.colored_label(egui::Color32::from_rgb(255, 140, 120), err);
             }

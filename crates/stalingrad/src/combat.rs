@@ -465,16 +465,7 @@ impl Combat {
                         return false;
                     } else {
                         // The strongest surviving Soviet attacker advances; ties: the German picks.
-                        let max = att
-                            .iter()
-                            .map(|u| strength(board, st, *u))
-                            .max()
-                            .unwrap_or(0);
-                        let tied: Vec<UnitId> = att
-                            .iter()
-                            .copied()
-                            .filter(|u| strength(board, st, *u) == max)
-                            .collect();
+                        let tied = strongest(board, st, &att);
                         if tied.len() > 1 {
                             self.tie = Some(tied);
                             self.tie_is_advance = true;
@@ -537,15 +528,7 @@ impl Combat {
                 self.jobs.pop_front();
                 continue;
             }
-            let max = cands
-                .iter()
-                .map(|u| strength(board, st, *u))
-                .max()
-                .unwrap_or(0);
-            let tied: Vec<UnitId> = cands
-                .into_iter()
-                .filter(|u| strength(board, st, *u) == max)
-                .collect();
+            let tied = strongest(board, st, &cands);
             if tied.len() > 1 {
                 self.tie = Some(tied);
                 self.tie_is_advance = false;
@@ -1140,6 +1123,21 @@ impl Combat {
             revealed: self.revealed,
         }
     }
+}
+
+/// The units with the most pips right now (rules §6.5: hits and the Soviet advance go to the
+/// strongest; the German chooses among equals).
+fn strongest(board: &Board, st: &State, units: &[UnitId]) -> Vec<UnitId> {
+    let max = units
+        .iter()
+        .map(|u| strength(board, st, *u))
+        .max()
+        .unwrap_or(0);
+    units
+        .iter()
+        .copied()
+        .filter(|u| strength(board, st, *u) == max)
+        .collect()
 }
 
 fn is_air(board: &Board, c: CardId) -> bool {

@@ -134,16 +134,7 @@ fn e7_t10_planned_attack_one_target_and_every_unit_of_each_chosen_stack() {
     assert_eq!(c.attackers, stack, "the whole stack attacks");
     let before = st.units.clone();
     st.dice.script(&[1; 60]).unwrap();
-    g.apply(
-        &mut st,
-        german_seat(),
-        &Action::PlannedAttack {
-            target: c_hex,
-            from: vec![a_hex],
-            cards: vec![],
-        },
-    )
-    .unwrap();
+    planned_attack(&g, &mut st, c_hex, a_hex);
     for u in &stack {
         assert_eq!(
             st.units[u.0 as usize].loc, before[u.0 as usize].loc,
@@ -210,16 +201,7 @@ fn t17_t47_blitz_only_with_hoth_into_clear_hexes_for_blitz_units() {
     let inf = add_german(&g, &mut st, UnitKind::Infantry, a_hex);
     leader(&mut st, card(&g, |e| e == CardEffect::Hoth));
     st.dice.script(&[6; 12]).unwrap();
-    g.apply(
-        &mut st,
-        german_seat(),
-        &Action::PlannedAttack {
-            target: c_hex,
-            from: vec![a_hex],
-            cards: vec![],
-        },
-    )
-    .unwrap();
+    planned_attack(&g, &mut st, c_hex, a_hex);
     g.apply(&mut st, german_seat(), &Action::Advance { unit: pz })
         .unwrap();
     // Every surviving attacker has advanced: the advance ends by itself.
@@ -381,16 +363,7 @@ fn t38_volga_flotilla_fires_from_the_coast_or_lands_a_marine() {
     st.dice.script(&[5, 6, 1]).unwrap();
     st.dice.script(&script).unwrap();
     st.dice.script(&[1; 40]).unwrap();
-    g.apply(
-        &mut st,
-        german_seat(),
-        &Action::PlannedAttack {
-            target: coast,
-            from: vec![from],
-            cards: vec![],
-        },
-    )
-    .unwrap();
+    planned_attack(&g, &mut st, coast, from);
     assert_eq!(
         full - rules::strength(&g.board, &st, german).min(full),
         2,
@@ -409,16 +382,7 @@ fn t38_volga_flotilla_fires_from_the_coast_or_lands_a_marine() {
     );
     st.dice.script(&[4, 4, 4]).unwrap(); // sum 12
     st.dice.script(&[1; 40]).unwrap();
-    g.apply(
-        &mut st,
-        german_seat(),
-        &Action::PlannedAttack {
-            target: inland,
-            from: vec![from],
-            cards: vec![],
-        },
-    )
-    .unwrap();
+    planned_attack(&g, &mut st, inland, from);
     let twelve = hex(&g, "12");
     assert!(rules::units_in(&g.board, &st, twelve)
         .iter()
@@ -434,16 +398,7 @@ fn t39_zaytsev_makes_the_sniper_hit_twice() {
     leader(&mut st, card(&g, |e| e == CardEffect::Zaytsev));
     to_soviet_hand(&mut st, card(&g, |e| e == CardEffect::SovietSniper));
     st.dice.script(&[1; 40]).unwrap();
-    g.apply(
-        &mut st,
-        german_seat(),
-        &Action::PlannedAttack {
-            target: c_hex,
-            from: vec![a_hex],
-            cards: vec![],
-        },
-    )
-    .unwrap();
+    planned_attack(&g, &mut st, c_hex, a_hex);
     assert_eq!(rules::strength(&g.board, &st, inf), full - 2);
 }
 
@@ -496,16 +451,7 @@ fn t41_khrushchev_natural_ones_hit_the_revealed_soviets() {
     let mut script = vec![2; gs]; // German dice miss
     script.extend(vec![1; ss as usize]); // every Soviet die is a natural 1
     st.dice.script(&script).unwrap();
-    g.apply(
-        &mut st,
-        german_seat(),
-        &Action::PlannedAttack {
-            target: c_hex,
-            from: vec![a_hex],
-            cards: vec![],
-        },
-    )
-    .unwrap();
+    planned_attack(&g, &mut st, c_hex, a_hex);
     let after = rules::strength(&g.board, &st, s);
     let gone = !matches!(st.units[s.0 as usize].loc, Location::Map(_));
     assert!(gone || after < ss, "self-hits reduced the Soviet block");
@@ -538,16 +484,7 @@ fn t43_fortification_adds_one_and_falls_when_the_germans_enter() {
     script.push(fp - 1); // one below the Soviet threshold: hits only with the +1
     st.dice.script(&script).unwrap();
     st.dice.script(&[1; 20]).unwrap();
-    g.apply(
-        &mut st,
-        german_seat(),
-        &Action::PlannedAttack {
-            target: fort,
-            from: vec![from],
-            cards: vec![],
-        },
-    )
-    .unwrap();
+    planned_attack(&g, &mut st, fort, from);
     assert_eq!(
         rules::strength(&g.board, &st, inf),
         full - 1,
@@ -570,16 +507,7 @@ fn t44_immortal_guard_restores_guards_at_the_confrontation() {
     keep_soviets_alive(&g, &mut st, c_hex);
     add_german(&g, &mut st, UnitKind::Infantry, a_hex);
     st.dice.script(&[1; 40]).unwrap();
-    g.apply(
-        &mut st,
-        german_seat(),
-        &Action::PlannedAttack {
-            target: c_hex,
-            from: vec![a_hex],
-            cards: vec![],
-        },
-    )
-    .unwrap();
+    planned_attack(&g, &mut st, c_hex, a_hex);
     assert_eq!(
         rules::strength(&g.board, &st, guard),
         g.board.unit(guard).max_strength()

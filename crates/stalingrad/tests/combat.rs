@@ -8,14 +8,6 @@ use eastfront_stalingrad::combat::{AttackKind, Combat};
 use eastfront_stalingrad::data::{CardEffect, Terrain, UnitKind};
 use eastfront_stalingrad::*;
 
-fn planned(target: SpaceId, from: SpaceId) -> Action {
-    Action::PlannedAttack {
-        target,
-        from: vec![from],
-        cards: vec![],
-    }
-}
-
 fn strength(g: &Stalingrad, st: &State, u: UnitId) -> u8 {
     rules::strength(&g.board, st, u)
 }
@@ -36,9 +28,7 @@ fn t14_urban_defender_fires_first_and_only_survivors_reply() {
     script.extend(std::iter::repeat_n(6, def_strength as usize));
     script.extend([2; 5]);
     st.dice.script(&script).unwrap();
-    let ev = g
-        .apply(&mut st, german_seat(), &planned(u_hex, a_hex))
-        .unwrap();
+    let ev = planned_attack(&g, &mut st, u_hex, a_hex);
     assert_eq!(
         st.units[german.0 as usize].loc,
         Location::Casualties,
@@ -73,8 +63,7 @@ fn t02_t13_rubble_halves_the_attackers_hits() {
         script.extend([1, 1, 1, 1]); // Soviet fire: 4 dice, all miss
         script.extend([6, 6, 6]); // German fire: 3 hits
         st.dice.script(&script).unwrap();
-        g.apply(&mut st, german_seat(), &planned(u_hex, a_hex))
-            .unwrap();
+        planned_attack(&g, &mut st, u_hex, a_hex);
         let expected = if rubble { 4 - 1 } else { 4 - 3 };
         assert_eq!(strength(&g, &st, s), expected, "rubble = {rubble}");
         assert_eq!(st.dice.scripted_left(), 0);
@@ -100,8 +89,7 @@ fn t01_t03_firepower_thresholds_and_destruction() {
     let mut script = vec![1; g_str as usize];
     script.extend([4, 5, 6, 6]);
     st.dice.script(&script).unwrap();
-    g.apply(&mut st, german_seat(), &planned(c_hex, a_hex))
-        .unwrap();
+    planned_attack(&g, &mut st, c_hex, a_hex);
     let lost = g_str as i32 - 3;
     if lost <= 0 {
         assert_eq!(
@@ -136,8 +124,7 @@ fn t04_equal_strengths_ask_the_german() {
     let mut script = vec![1, 1, 1, 1]; // Germans miss
     script.extend(std::iter::repeat_n(6, n as usize));
     st.dice.script(&script).unwrap();
-    g.apply(&mut st, german_seat(), &planned(c_hex, a_hex))
-        .unwrap();
+    planned_attack(&g, &mut st, c_hex, a_hex);
     let legal = legal(&g, &st);
     assert!(
         legal.iter().all(|a| matches!(a, Action::Choose { .. })),
@@ -313,8 +300,7 @@ fn t16_german_advance_one_to_four_and_capture() {
         st.dice = eastfront_kernel::Dice::new(1);
         st.dice.script(&s2).unwrap();
     }
-    g.apply(&mut st, german_seat(), &planned(target, from))
-        .unwrap();
+    planned_attack(&g, &mut st, target, from);
     assert!(
         !matches!(st.units[s.0 as usize].loc, Location::Map(_)),
         "defender destroyed"

@@ -51,13 +51,7 @@ fn r9_1_stacks_never_mix_yellow_and_blue_and_players_move_only_their_own() {
         .unwrap();
     place(&g, &mut st, yellow, a, 0);
     place(&g, &mut st, blue, b, 0);
-    let far = g
-        .board
-        .topo
-        .ids()
-        .max_by_key(|h| g.board.topo.hex_distance(a, *h).unwrap())
-        .unwrap();
-    add_soviet(&g, &mut st, UnitKind::RifleInfantry, far);
+    keep_soviets_alive(&g, &mut st, a);
     let moves = rules::short_moves(&g.board, &st, &[]);
     assert!(
         !moves.iter().any(

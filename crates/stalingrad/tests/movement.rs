@@ -19,14 +19,7 @@ fn e4_t06_long_move_passes_through_a_stack_but_cannot_end_on_it() {
         place(&g, &mut st, u, b, 0);
     }
     // A Soviet block far away so the game is not over.
-    let far = g
-        .board
-        .topo
-        .ids()
-        .max_by_key(|h| g.board.topo.hex_distance(a, *h).unwrap())
-        .unwrap();
-    let s = soviets(&g, &st, UnitKind::RifleInfantry, 1)[0];
-    place(&g, &mut st, s, far, 0);
+    keep_soviets_alive(&g, &mut st, a);
     let legal = legal(&g, &st);
     let through = Action::LongMove {
         from: a,
@@ -116,13 +109,7 @@ fn e5_t07_short_moves_respect_stacking_and_soviet_adjacency() {
     for u in &left_stack {
         place(&g, &mut st, *u, left, 0);
     }
-    let far = g
-        .board
-        .topo
-        .ids()
-        .max_by_key(|h| g.board.topo.hex_distance(d, *h).unwrap())
-        .unwrap();
-    add_soviet(&g, &mut st, UnitKind::RifleInfantry, far);
+    keep_soviets_alive(&g, &mut st, d);
     let into_d: Vec<Vec<UnitId>> = rules::short_moves(&g.board, &st, &[])
         .into_iter()
         .filter_map(|a| match a {

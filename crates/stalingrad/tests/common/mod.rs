@@ -165,3 +165,18 @@ pub fn duel(
     let german = add_german(g, st, UnitKind::Infantry, from);
     (target, from, s, german)
 }
+
+/// The German makes a Planned Attack on `target` from the stack in `from`, with no card.
+pub fn planned_attack(
+    g: &Stalingrad,
+    st: &mut State,
+    target: SpaceId,
+    from: SpaceId,
+) -> Vec<Event> {
+    let a = Action::PlannedAttack {
+        target,
+        from: vec![from],
+        cards: vec![],
+    };
+    g.apply(st, german_seat(), &a).unwrap()
+}

@@ -6,16 +6,19 @@
 //! - [`game`]: the game trait every rules crate implements (setup, active seat, legal actions,
 //!   apply, per-side view, outcome, events).
 //! - [`session`]: undo (cleared by dice, draws, reveals and side changes), replay and saves.
+//! - [`blocks`]: block mechanics the block games share (firepower colours, hits, steps).
 //! - [`data`]: loading RON data and save files with clear errors.
 //!
 //! No Bevy here: rules crates and their tests build in seconds.
 
+pub mod blocks;
 pub mod data;
 pub mod dice;
 pub mod game;
 pub mod session;
 pub mod topology;
 
+pub use blocks::{count_hits, lose_step, Firepower, StepLoss};
 pub use data::{parse_ron, read_text_file, DataError};
 pub use dice::Dice;
 pub use game::{Game, GameEvent, Outcome, RuleError, ScenarioInfo, Seat, Side, Viewer};

@@ -23,30 +23,8 @@ pub enum Army {
 }
 
 /// Pip colour: FS black (6), FD white (5–6), FT red (4–6). Stalingrad: Potencia de Fuego.
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Firepower {
-    Single,
-    Double,
-    Triple,
-}
-
-impl Firepower {
-    /// The lowest natural die that hits.
-    pub fn hits_on(self) -> u8 {
-        match self {
-            Firepower::Single => 6,
-            Firepower::Double => 5,
-            Firepower::Triple => 4,
-        }
-    }
-    pub fn short(self) -> &'static str {
-        match self {
-            Firepower::Single => "FS",
-            Firepower::Double => "FD",
-            Firepower::Triple => "FT",
-        }
-    }
-}
+/// Shared with the other block games (`eastfront_kernel::blocks`).
+pub use eastfront_kernel::blocks::Firepower;
 
 /// Impossible-level fortification discs (rules §9.4.9).
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]

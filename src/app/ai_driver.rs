@@ -2,6 +2,7 @@
 //! from that seat's own view and legal actions (never the hidden state), so the window keeps
 //! drawing; its moves are applied one at a time with a short pause so they can be followed.
 
+use super::ai_pace::{AiPace, AiPlayback};
 use super::screens::Screen;
 use super::table::{Table, TableSet};
 use bevy::prelude::*;
@@ -9,8 +10,8 @@ use eastfront_kernel::{Game, Seat, Viewer};
 use eastfront_stalingrad::Action;
 use std::thread::JoinHandle;
 
-/// Pause between two AI moves, so a player can follow them on the map.
-const AI_MOVE_PAUSE_SECONDS: f64 = 0.6;
+/// Pause between two AI moves when no speed is set (headless): none.
+const NO_PAUSE: f64 = 0.0;
 
 /// What the AI is doing, for the "AI is thinking…" line.
 #[derive(Resource, Default)]
@@ -55,6 +56,8 @@ fn drive_ai(
     mut work: ResMut<AiWork>,
     mut status: ResMut<AiStatus>,
     time: Res<Time>,
+    pace: Option<Res<AiPace>>,
+    playback: Option<Res<AiPlayback>>,
 ) {
     let now = time.elapsed_secs_f64();
     let active = table.active_seat().filter(|s| !table.is_human(*s));
@@ -101,7 +104,10 @@ fn drive_ai(
         return;
     }
     let ready = work.task.as_ref().is_some_and(|t| t.handle.is_finished());
-    if !ready || now - work.last_move_at < AI_MOVE_PAUSE_SECONDS {
+    // The speed setting paces the moves; the last one's playback ends first.
+    let pause = pace.map_or(NO_PAUSE, |p| p.seconds());
+    let showing = playback.is_some_and(|p| p.active());
+    if !ready || showing || now - work.last_move_at < pause {
         return;
     }
     let Some(task) = work.task.take() else { return };

@@ -3,6 +3,7 @@
 //! `Esc` puts it down. Every destination comes from the rules' legal actions — nothing here
 //! decides what is legal. Map input is ignored while the pointer is over an egui panel.
 
+use super::ai_pace::{playback_idle, step_rings, AiPlayback};
 use super::board::{world_to_hex, HighlightKind, Highlights};
 use super::camera::{Drag, MapCamera};
 use super::pieces::{BlockPiece, Lifted, PiecesHidden, BLOCK_SIZE};
@@ -197,7 +198,9 @@ pub(super) fn plugin(app: &mut App) {
             (
                 refresh_gestures,
                 hover,
-                (click, cancel, tab_to_next).run_if(human_may_act).chain(),
+                (click, cancel, tab_to_next)
+                    .run_if(human_may_act.and_then(playback_idle))
+                    .chain(),
                 toggle_pieces,
                 show_selection,
             )
@@ -458,7 +461,10 @@ fn toggle_pieces(
     wants: Option<Res<EguiWantsInput>>,
     mut hidden: ResMut<PiecesHidden>,
 ) {
+    // Ctrl+H is the AI hint, not "hide".
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if keys.just_pressed(KeyCode::KeyH)
+        && !ctrl
         && !wants.as_ref().is_some_and(|w| w.wants_any_keyboard_input())
     {
         hidden.0 = !hidden.0;
@@ -471,6 +477,7 @@ fn show_selection(
     gestures: Res<MapGestures>,
     hovered: Res<Hovered>,
     preview: Res<PanelPreview>,
+    playback: Option<Res<AiPlayback>>,
     mut lifted: ResMut<Lifted>,
     mut highlights: ResMut<Highlights>,
 ) {
@@ -488,6 +495,9 @@ fn show_selection(
         }
     }
     rings.extend(preview.0.iter().copied());
+    if let Some(p) = &playback {
+        rings.extend(step_rings(p));
+    }
     let want = Highlights {
         rings,
         hovered: hovered.hex,

@@ -14,10 +14,14 @@
 //! - [`hotseat`]: who is at the screen, and the handoff curtain.
 //! - [`saves`]: save, load, autosave, undo keys.
 //! - [`ai_driver`]: computer seats think on a background thread.
+//! - [`ai_pace`]: the AI speed setting, "Skip to my turn", and the AI's moves played back.
+//! - [`game_over`]: the result panel (winner, losses, chart), Review and Rematch.
 
 pub mod ai_driver;
+pub mod ai_pace;
 pub mod board;
 pub mod camera;
+pub mod game_over;
 pub mod hotseat;
 pub mod input;
 pub mod loading;
@@ -68,6 +72,7 @@ pub fn build_app(headless: bool) -> App {
         board::plugin,
         pieces::plugin,
         ai_driver::plugin,
+        game_over::plugin,
     ));
     if headless {
         // Nothing to load without a renderer: straight to the menu.
@@ -83,6 +88,8 @@ pub fn build_app(headless: bool) -> App {
             menu::plugin,
             panels::plugin,
             saves::plugin,
+            ai_pace::plugin,
+            game_over::window::plugin,
         ));
     }
     app

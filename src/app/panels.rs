@@ -5,8 +5,9 @@
 //! legal action the rules listed.
 
 use super::ai_driver::AiStatus;
+use super::ai_pace::{AiPace, AiPlayback, AiSpeed};
 use super::board::HighlightKind;
-use super::camera::{FitRequested, PanelInsets};
+use super::camera::{FitRequested, MapCamera, PanelInsets};
 use super::hotseat::Eyes;
 use super::input::{Gesture, Hovered, MapGestures, PanelPreview, PendingChoices, Selection};
 use super::loading::{UI_FONT, UI_FONT_BOLD};
@@ -108,8 +109,18 @@ struct PanelState {
     dice: Vec<u8>,
     /// The log entry of the roll (its words depend on who is looking, so they are read anew).
     dice_entry: usize,
-    /// The game-over window was closed to look at the board.
-    game_over_closed: bool,
+    /// An end-of-phase choice waiting for "are you sure?", and why it is asked.
+    confirm: Option<(Action, String)>,
+    /// The AI's suggestion for the player and the table revision it was made for.
+    hint: Option<(u64, Action)>,
+}
+
+/// The AI speed, the playback and the map camera (to keep the battle window off its hex).
+#[derive(SystemParam)]
+struct Watch<'w, 's> {
+    pace: ResMut<'w, AiPace>,
+    playback: ResMut<'w, AiPlayback>,
+    camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<MapCamera>>,
 }
 
 #[derive(SystemParam)]
@@ -364,6 +375,7 @@ fn table_ui(
     mut notice: ResMut<Notice>,
     mut map: MapSide,
     mut out: Outbox,
+    mut watch: Watch,
     time: Res<Time>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -504,6 +516,7 @@ fn table_ui(
                 &c,
                 &shown,
                 &ai,
+                &mut watch,
                 &mut planner,
                 &mut panel,
                 &mut notice,
@@ -516,13 +529,38 @@ fn table_ui(
 
     // ---- battle window
     if let Some(combat) = &view.combat {
+        // Anchored on the half of the map away from the battle hex, so it never covers it.
+        let map_rect = egui::Rect::from_min_max(
+            egui::pos2(map.insets.left, map.insets.top),
+            egui::pos2(
+                ctx.viewport_rect().right() - map.insets.right,
+                ctx.viewport_rect().bottom(),
+            ),
+        );
+        let hex_x = watch.camera.single().ok().and_then(|(cam, gt)| {
+            let world = super::board::hex_to_world(c.board.hexes[combat.target.index()].hex);
+            cam.world_to_viewport(gt, world.extend(0.0))
+                .ok()
+                .map(|p| p.x)
+        });
+        let hex_on_left = hex_x.is_none_or(|x| x < map_rect.center().x);
+        let (align, offset) = if hex_on_left {
+            (
+                egui::Align2::RIGHT_TOP,
+                egui::vec2(-map.insets.right - 12.0, map_rect.top() + 12.0),
+            )
+        } else {
+            // Bottom left: the hover card sits in the top-left corner.
+            (egui::Align2::LEFT_BOTTOM, egui::vec2(12.0, -12.0))
+        };
         egui::Window::new(format!("Battle for {}", c.hex(combat.target)))
             .id(egui::Id::new("battle"))
-            .default_pos(egui::pos2(360.0, 90.0))
+            .anchor(align, offset)
+            .max_width(map_rect.width() / 2.0 - 40.0)
             .resizable(false)
             .collapsible(true)
             .show(ctx, |ui| {
-                battle_window(ui, &c, &shown, &mut out, &mut preview);
+                battle_window(ui, &c, &shown, &mut out, &mut panel, &mut preview);
             });
     }
 
@@ -576,35 +614,56 @@ fn table_ui(
             });
     }
 
-    // ---- end of the game
-    if let Some(outcome) = &view.outcome {
-        if !panel.game_over_closed {
-            let mut close = false;
-            egui::Window::new("The game is over")
-                .collapsible(false)
-                .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-                .show(ctx, |ui| {
-                    let who = match outcome.winner {
-                        Some(s) => format!("{} victory", s.name()),
-                        None => "No winner".into(),
-                    };
-                    ui.heading(who);
-                    ui.label(&outcome.reason);
-                    ui.label(format!(
-                        "Casualty score {} · Rubble {} · Round {}",
-                        view.casualty_score, view.rubble_markers, view.round
-                    ));
-                    ui.label("Review: every block is now shown face up on the map.");
-                    ui.horizontal(|ui| {
-                        if ui.button("Look at the board").clicked() {
-                            close = true;
-                        }
-                        if ui.button("Main menu").clicked() {
-                            out.next_screen.set(Screen::Menu);
-                        }
-                    });
+    // ---- "are you sure?" before ending a phase with something left to do
+    let enter = ctx.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space));
+    let escape = ctx.input(|i| i.key_pressed(egui::Key::Escape));
+    if let Some((action, why)) = panel.confirm.clone() {
+        let mut answer: Option<bool> = None;
+        egui::Window::new("Are you sure?")
+            .id(egui::Id::new("confirm-end"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-190.0, -80.0))
+            .show(ctx, |ui| {
+                ui.label(egui::RichText::new(&why).size(16.0));
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    let yes = format!("{} (Enter)", c.action(&action));
+                    if ui.button(egui::RichText::new(yes).strong()).clicked() {
+                        answer = Some(true);
+                    }
+                    if ui.button("Keep playing (Esc)").clicked() {
+                        answer = Some(false);
+                    }
                 });
-            panel.game_over_closed = close;
+            });
+        if enter {
+            answer = Some(true);
+        } else if escape {
+            answer = Some(false);
+        }
+        match (answer, c.seat) {
+            (Some(true), Some(seat)) => {
+                out.choices.write(PlayerChoice { seat, action });
+                panel.confirm = None;
+            }
+            (Some(_), _) => panel.confirm = None,
+            (None, _) => {}
+        }
+    } else if let Some(seat) = c.seat.filter(|_| !watch.playback.active()) {
+        // Space/Enter: the AI's hint if one is shown, else the only button offered.
+        if escape {
+            panel.hint = None;
+        }
+        let hint = panel
+            .hint
+            .as_ref()
+            .filter(|(rev, _)| *rev == table.revision)
+            .map(|h| h.1.clone());
+        if enter {
+            if let Some(a) = hint.or_else(|| default_choice(view, &shown.legal)) {
+                request(&c, seat, a, &shown.legal, &mut panel, &mut out);
+            }
         }
     }
 
@@ -629,6 +688,7 @@ fn side_panel(
     c: &Ctx,
     shown: &TableView,
     ai: &AiStatus,
+    watch: &mut Watch,
     planner: &mut AttackPlanner,
     panel: &mut PanelState,
     notice: &mut Notice,
@@ -657,12 +717,15 @@ fn side_panel(
                     ui.label(format!("AI is thinking… ({})", c.table.seat_name(seat)));
                 });
             }
+            ai_speed_row(ui, c, ai, watch);
             // UX.md "What would the AI do?": the German AI's choice from this player's own view.
             if let (Some(seat), Some(Side::German)) = (c.seat, view.active_side) {
+                let ctrl_h = ui.input(|i| i.modifiers.ctrl && i.key_pressed(egui::Key::H));
                 if ui
-                    .small_button("What would the AI do?")
+                    .small_button("What would the AI do? (Ctrl+H)")
                     .on_hover_text("A hint from the computer German, who sees only your view")
                     .clicked()
+                    || ctrl_h
                 {
                     let game = c.table.session.game;
                     let legal =
@@ -677,6 +740,21 @@ fn side_panel(
                             ),
                             now,
                         );
+                        panel.hint = Some((c.table.revision, pick));
+                    }
+                }
+                let hint = panel
+                    .hint
+                    .clone()
+                    .filter(|(rev, _)| *rev == c.table.revision);
+                if let Some((_, pick)) = hint {
+                    if ui
+                        .button("Play the AI's choice (Enter)")
+                        .on_hover_text(c.action(&pick))
+                        .clicked()
+                    {
+                        out.choices.write(PlayerChoice { seat, action: pick });
+                        panel.hint = None;
                     }
                 }
             }
@@ -696,7 +774,14 @@ fn side_panel(
                 }
             }
             ui.separator();
-            choices(ui, c, shown, planner, map, out, preview);
+            if watch.playback.active() {
+                ui.label(
+                    egui::RichText::new("Watching the computer's turn… (Skip to my turn below)")
+                        .weak(),
+                );
+            } else {
+                choices(ui, c, shown, planner, panel, map, out, preview);
+            }
             ui.separator();
             dice_tray(ui, c, panel, now);
             reference_sections(ui, c);
@@ -744,11 +829,13 @@ fn side_panel(
 
 /// The legal choices: buttons for everything that is not a map click, a summary of the map
 /// moves, the units to place, the Planned Attack builder.
+#[allow(clippy::too_many_arguments)]
 fn choices(
     ui: &mut egui::Ui,
     c: &Ctx,
     shown: &TableView,
     planner: &mut AttackPlanner,
+    panel: &mut PanelState,
     map: &mut MapSide,
     out: &mut Outbox,
     preview: &mut Vec<(SpaceId, HighlightKind)>,
@@ -784,33 +871,33 @@ fn choices(
         let key = number_key(n);
         let pressed = key.is_some_and(|k| ui.input(|i| i.key_pressed(k)));
         if r.clicked() || pressed {
-            out.choices.write(PlayerChoice {
-                seat,
-                action: (*a).clone(),
-            });
+            request(c, seat, (*a).clone(), legal, panel, out);
         }
     }
 
-    // Units to place (Call for Reinforcements, step 4).
-    let mut to_place: Vec<UnitId> = Vec::new();
-    for a in legal {
-        if let Action::Place { unit, .. } = a {
-            if !to_place.contains(unit) {
-                to_place.push(*unit);
-            }
-        }
-    }
-    if !to_place.is_empty() {
+    // Units to place (Call for Reinforcements, step 4), as the view lists them.
+    let placeable = |u: UnitId| {
+        legal
+            .iter()
+            .any(|a| matches!(a, Action::Place { unit, .. } if *unit == u))
+    };
+    if !c.view.to_place.is_empty() {
         ui.label(egui::RichText::new("Units to place: pick one, then click a lit hex").strong());
         ui.horizontal_wrapped(|ui| {
-            for u in &to_place {
-                let on = map.sel.placing == Some(*u);
-                if ui.selectable_label(on, c.unit(*u)).clicked() {
+            for f in &c.view.to_place {
+                let u = f.unit;
+                let on = map.sel.placing == Some(u);
+                let label = format!("{} ({})", f.label, f.strength);
+                let r = ui.add_enabled(placeable(u), egui::Button::selectable(on, label));
+                let r = r
+                    .on_hover_text(format!("{} — {}", f.name, f.kind.name()))
+                    .on_disabled_hover_text("No hex may take it now");
+                if r.clicked() {
                     *map.sel = if on {
                         Selection::default()
                     } else {
                         Selection {
-                            placing: Some(*u),
+                            placing: Some(u),
                             ..default()
                         }
                     };
@@ -867,6 +954,132 @@ fn choices(
     }
 
     planned_attack_builder(ui, c, seat, legal, planner, out, preview);
+}
+
+/// Sends a choice, or first asks "are you sure?" when it ends a phase with something left.
+fn request(
+    c: &Ctx,
+    seat: Seat,
+    action: Action,
+    legal: &[Action],
+    panel: &mut PanelState,
+    out: &mut Outbox,
+) {
+    match end_with_work_left(&action, legal, c.in_short_moves()) {
+        Some(why) => panel.confirm = Some((action, why)),
+        None => {
+            out.choices.write(PlayerChoice { seat, action });
+        }
+    }
+    panel.hint = None;
+}
+
+/// Why ending now may be a mistake: the blocks or units that could still act. None when
+/// nothing is left (or the action ends nothing).
+pub fn end_with_work_left(
+    action: &Action,
+    legal: &[Action],
+    in_short_moves: bool,
+) -> Option<String> {
+    let distinct = |f: &dyn Fn(&Action) -> Vec<UnitId>| {
+        let mut v: Vec<UnitId> = legal.iter().flat_map(f).collect();
+        v.sort();
+        v.dedup();
+        v.len()
+    };
+    let others = legal.iter().filter(|a| *a != action).count();
+    match action {
+        Action::EndShortMoves if in_short_moves => {
+            let n = distinct(&|a| match a {
+                Action::ShortMove { units, .. } => units.clone(),
+                _ => Vec::new(),
+            });
+            (n > 0).then(|| {
+                format!("{n} of your blocks could still make a Short Move. End Short Moves?")
+            })
+        }
+        Action::EndShortMoves => (others > 0).then(|| {
+            "Pass this action without moving? You could still call reinforcements, move or attack."
+                .to_string()
+        }),
+        Action::EndPlacement => {
+            let n = distinct(&|a| match a {
+                Action::Place { unit, .. } => vec![*unit],
+                _ => Vec::new(),
+            });
+            (n > 0).then(|| {
+                format!("{n} units are still waiting to be placed; they go back to the table. Stop placing?")
+            })
+        }
+        Action::EndAdvance => {
+            let n = distinct(&|a| match a {
+                Action::Advance { unit } => vec![*unit],
+                _ => Vec::new(),
+            });
+            (n > 0).then(|| format!("{n} blocks could still advance into the hex. Stop advancing?"))
+        }
+        Action::EndBlitz => {
+            let n = distinct(&|a| match a {
+                Action::Blitz { unit, .. } => vec![*unit],
+                _ => Vec::new(),
+            });
+            (n > 0).then(|| format!("{n} blocks could still Blitz. Give up the Blitz?"))
+        }
+        _ => None,
+    }
+}
+
+/// The choice Space/Enter makes: the only button on offer (in the battle window during a
+/// battle, else in the side panel).
+fn default_choice(view: &View, legal: &[Action]) -> Option<Action> {
+    let buttons: Vec<&Action> = if view.combat.is_some() && legal.iter().all(is_combat_action) {
+        legal.iter().collect()
+    } else {
+        legal
+            .iter()
+            .filter(|a| !is_map_action(a) && !matches!(a, Action::PlannedAttack { .. }))
+            .collect()
+    };
+    match buttons.as_slice() {
+        [only] => Some((*only).clone()),
+        _ => None,
+    }
+}
+
+/// AI speed (Slow … Instant) and "Skip to my turn", shown whenever a computer plays.
+fn ai_speed_row(ui: &mut egui::Ui, c: &Ctx, ai: &AiStatus, watch: &mut Watch) {
+    let computer_plays = c
+        .table
+        .play
+        .controllers()
+        .iter()
+        .any(|(_, ctl)| *ctl == super::table::Controller::Computer)
+        || c.table.session.options.mode.soviet_is_ai();
+    if !computer_plays {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("AI speed:").on_hover_text(
+            "How long each computer action stays on the map, with its blocks highlighted",
+        );
+        for s in AiSpeed::ALL {
+            if ui
+                .selectable_label(watch.pace.speed == s, s.label())
+                .clicked()
+            {
+                watch.pace.speed = s;
+            }
+        }
+        let busy = watch.playback.active() || ai.thinking_for.is_some();
+        if ui
+            .add_enabled(busy, egui::Button::new("Skip to my turn"))
+            .on_hover_text("Show the rest of the computer's turn at once")
+            .clicked()
+        {
+            watch.playback.skip();
+            watch.pace.skipping = true;
+        }
+    });
 }
 
 fn number_key(n: usize) -> Option<egui::Key> {
@@ -1021,6 +1234,7 @@ fn battle_window(
     c: &Ctx,
     shown: &TableView,
     out: &mut Outbox,
+    panel: &mut PanelState,
     preview: &mut Vec<(SpaceId, HighlightKind)>,
 ) {
     let Some(combat) = &c.view.combat else { return };
@@ -1089,10 +1303,7 @@ fn battle_window(
         }
         let pressed = number_key(n).is_some_and(|k| ui.input(|i| i.key_pressed(k)));
         if r.clicked() || pressed {
-            out.choices.write(PlayerChoice {
-                seat,
-                action: a.clone(),
-            });
+            request(c, seat, a.clone(), &shown.legal, panel, out);
         }
     }
 }

@@ -51,7 +51,32 @@ pub struct Slide {
     elapsed: f32,
 }
 
+impl From<Vec2> for Slide {
+    /// A slide from `from` to the block's resting place.
+    fn from(from: Vec2) -> Slide {
+        Slide { from, elapsed: 0.0 }
+    }
+}
+
 const SLIDE_SECONDS: f32 = 0.35;
+
+/// A block turning to show a change (~0.3 s): a step loss turns it a quarter-turn to its new
+/// edge with a bump; a reveal flips it to face the viewer.
+#[derive(Component)]
+pub struct Turning {
+    pub kind: TurnKind,
+    elapsed: f32,
+    /// Index of the causing event in `Table::latest` (a played-back AI turn shows it in step).
+    event: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnKind {
+    StepLoss,
+    Reveal,
+}
+
+const TURN_SECONDS: f32 = 0.35;
 
 /// Blocks drawn or not (`H` hides them so the map can be read).
 #[derive(Resource, Default)]
@@ -86,7 +111,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, make_block_art)
         .add_systems(
             Update,
-            (sync_pieces, (slide_pieces, lift_and_hide).chain())
+            (
+                sync_pieces,
+                (slide_pieces, lift_and_hide, turn_pieces).chain(),
+            )
                 .chain()
                 .in_set(TableSet::Draw)
                 .run_if(in_state(Screen::Table)),
@@ -162,6 +190,7 @@ fn sync_pieces(
     mut map_art: Option<ResMut<MapArt>>,
     mut materials: Option<ResMut<Assets<ColorMaterial>>>,
     assets: Option<Res<GameAssets>>,
+    mut animated: Local<u64>,
 ) {
     if !shown.is_changed() {
         return;
@@ -174,14 +203,21 @@ fn sync_pieces(
     };
     let board = &rules.0.board;
     // Where moved blocks came from, to slide them in (only the latest action's moves).
+    // Each action animates once, not again when the view is rebuilt for other reasons.
     let mut came_from: Vec<(SpaceId, SpaceId)> = Vec::new();
-    if let Some(t) = &table {
-        for e in &t.latest {
-            if let EventKind::Moved {
-                from: Some(f), to, ..
-            } = e.kind
-            {
-                came_from.push((to, f));
+    let mut turned: Vec<(UnitId, TurnKind, usize)> = Vec::new();
+    if let Some(t) = table.as_ref().filter(|t| t.revision != *animated) {
+        *animated = t.revision;
+        for (i, e) in t.latest.iter().enumerate() {
+            match &e.kind {
+                EventKind::Moved {
+                    from: Some(f), to, ..
+                } => came_from.push((*to, *f)),
+                EventKind::StepLost { unit } => turned.push((*unit, TurnKind::StepLoss, i)),
+                EventKind::Reveal { units } => {
+                    turned.extend(units.iter().map(|u| (*u, TurnKind::Reveal, i)))
+                }
+                _ => {}
             }
         }
     }
@@ -214,6 +250,15 @@ fn sync_pieces(
                 hex_to_world(board.hexes[from.index()].hex) + stack_offset(index_in_hex, count);
             entity.insert(Slide { from, elapsed: 0.0 });
             entity.insert(Transform::from_translation(from.extend(z)));
+        }
+        let unit = block.face.as_ref().map(|f| f.unit);
+        // The last change of a block wins (revealed, then hit: the hit shows).
+        if let Some(&(_, kind, event)) = turned.iter().rev().find(|t| Some(t.0) == unit) {
+            entity.insert(Turning {
+                kind,
+                elapsed: 0.0,
+                event,
+            });
         }
         index_in_hex += 1;
         let (Some(art), Some(map_art), Some(materials)) = (
@@ -425,6 +470,38 @@ fn lift_and_hide(
         };
         if *vis != want {
             *vis = want;
+        }
+    }
+}
+
+/// Plays the step-loss and reveal turns; a block of a played-back AI turn waits for its step.
+fn turn_pieces(
+    mut commands: Commands,
+    time: Res<Time>,
+    playback: Option<Res<super::ai_pace::AiPlayback>>,
+    mut q: Query<(Entity, &mut Turning, &mut Transform)>,
+) {
+    for (e, mut turn, mut tf) in &mut q {
+        if playback.as_ref().is_some_and(|p| !p.reached(turn.event)) {
+            continue;
+        }
+        turn.elapsed += time.delta_secs();
+        let t = (turn.elapsed / TURN_SECONDS).min(1.0);
+        let eased = 1.0 - (1.0 - t) * (1.0 - t);
+        match turn.kind {
+            TurnKind::StepLoss => {
+                let bump = 1.0 + 0.25 * (t * std::f32::consts::PI).sin();
+                tf.rotation = Quat::from_rotation_z((1.0 - eased) * std::f32::consts::FRAC_PI_2);
+                tf.scale = Vec3::splat(bump);
+            }
+            TurnKind::Reveal => {
+                tf.scale = Vec3::new(eased.max(0.05), 1.0, 1.0);
+            }
+        }
+        if t >= 1.0 {
+            tf.rotation = Quat::IDENTITY;
+            tf.scale = Vec3::ONE;
+            commands.entity(e).remove::<Turning>();
         }
     }
 }

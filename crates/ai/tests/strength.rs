@@ -1,5 +1,15 @@
 //! The heuristic German player must beat random play by a wide margin against the same
-//! official Soviet AI (issue: "a good heuristic beats random play by a wide margin").
+//! official Soviet AI (issue: "a good heuristic beats random play by a wide margin"), and make
+//! real progress toward the German victory condition (all six Soviet reinforcement hexes,
+//! rules §6.18) against it.
+//!
+//! These are small, debug-friendly samples. The big measurement (hundreds of games, win rates,
+//! time per decision, the Designer's Variant levels) is the example:
+//!
+//! ```sh
+//! CARGO_TARGET_DIR=/tmp/tgt-ai cargo run --release -p eastfront-ai \
+//!     --example stalingrad_strength -- --games 400 --seed 0 [--level german-easy]
+//! ```
 
 use eastfront_kernel::{Game, Side, Viewer};
 use eastfront_stalingrad::{Options, Stalingrad};
@@ -46,15 +56,21 @@ fn german_results(
 #[test]
 fn heuristic_german_beats_random_german_by_a_wide_margin() {
     let game = Stalingrad::new();
-    let n = 40;
+    let n = 24;
     let (ai_wins, ai_held) = german_results(&game, true, 0..n);
     let (random_wins, random_held) = german_results(&game, false, 0..n);
     eprintln!("over {n} games: heuristic {ai_wins} wins, {ai_held} SRHs held at the end; random {random_wins} wins, {random_held} SRHs");
     assert!(ai_wins >= random_wins);
-    // Progress toward the German victory condition (all six SRHs, rules §6.18): at least one
-    // more Soviet reinforcement hex per game on average.
+    // Progress toward the German victory condition (all six SRHs, rules §6.18): on average at
+    // least two more Soviet reinforcement hexes per game than random play, and at least 2.25
+    // held per game. (Over 400 games the AI holds about 2.9 at the end; the previous heuristic
+    // held about 1.5 and fails this.)
     assert!(
-        ai_held >= random_held + n as usize,
+        ai_held >= random_held + 2 * n as usize,
         "heuristic {ai_held} vs random {random_held}"
+    );
+    assert!(
+        ai_held * 4 >= 9 * n as usize,
+        "heuristic holds {ai_held} SRHs over {n} games, fewer than 2.25 per game"
     );
 }

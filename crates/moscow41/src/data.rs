@@ -223,7 +223,9 @@ pub struct LabelData {
 #[derive(Serialize, Deserialize, Clone, Debug)]
 pub struct MapFile {
     pub name: String,
-    /// Board size in centimetres (86 × 62, R 1.1). x grows east, y grows south.
+    /// Board size in centimetres: the 86 × 62 cm map (R 1.1) is portrait, north up, so
+    /// width 62 and height 86 (geography §2.1). x grows east, y grows south. Areas fill
+    /// y 3..83; the strips above and below hold the boxes.
     pub width: f32,
     pub height: f32,
     /// All 175 areas: "1".."171" then "16A", "9A", "4A", "2A".

@@ -42,6 +42,8 @@ fn main() {
     let mut held = 0;
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     let mut times: Vec<f64> = Vec::new();
+    // Decisions at the top of a German turn (the five actions), the expensive ones.
+    let mut top_times: Vec<f64> = Vec::new();
     let mut german_turns = 0u64;
     let mut max_held_sum = 0usize;
     let mut draws: BTreeMap<String, usize> = BTreeMap::new();
@@ -67,7 +69,11 @@ fn main() {
                 let t = Instant::now();
                 let view = game.view(&st, Viewer::Side(game.side_of(&st, seat)));
                 let a = eastfront_ai::choose_action(&game, &view, &legal, seed * 100_000 + steps);
-                times.push(t.elapsed().as_secs_f64() * 1e3);
+                let ms = t.elapsed().as_secs_f64() * 1e3;
+                times.push(ms);
+                if legal.contains(&eastfront_stalingrad::Action::CallReinforcements) {
+                    top_times.push(ms);
+                }
                 a
             };
             let evs = game.apply(&mut st, seat, &a).unwrap();
@@ -141,6 +147,15 @@ fn main() {
         for (r, n) in v {
             println!("  {:6.2}  {r}", *n as f64 / games as f64);
         }
+    }
+    if !top_times.is_empty() {
+        top_times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        println!(
+            "turn decisions: median {:.3} ms, worst {:.3} ms over {}",
+            top_times[top_times.len() / 2],
+            top_times[top_times.len() - 1],
+            top_times.len()
+        );
     }
     if !times.is_empty() {
         times.sort_by(|a, b| a.partial_cmp(b).unwrap());

@@ -197,3 +197,59 @@ fn saves_load_back_and_bad_files_are_refused_with_a_reason() {
     assert!(missing.is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_end_of_the_game_is_summed_up_and_a_rematch_opens_a_fresh_table() {
+    use eastfront::app::game_over::{GameSummary, RematchRequest};
+    let mut app = open_table(PlayMode::Solitaire, 11);
+    // Random legal choices (a small LCG, reproducible) until the rules end the game.
+    let mut rng: u64 = 11;
+    for _ in 0..20_000 {
+        let mut table = app.world_mut().resource_mut::<Table>();
+        let Some(seat) = table.active_seat() else {
+            break;
+        };
+        let legal = table.game().legal_actions(table.session.state(), seat);
+        rng = rng
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let pick = legal[(rng >> 33) as usize % legal.len()].clone();
+        table.apply(seat, pick).expect("a legal action is accepted");
+    }
+    app.update();
+    app.update();
+    let (seed, rounds) = {
+        let table = app.world().resource::<Table>();
+        assert!(table.active_seat().is_none(), "the game ended");
+        let view = table.game().view(table.session.state(), Viewer::Omniscient);
+        (table.session.seed, view.round)
+    };
+    let summary = app
+        .world()
+        .get_resource::<GameSummary>()
+        .expect("a result is summed up at the end")
+        .clone();
+    assert_eq!(summary.rounds, rounds);
+    assert!(!summary.outcome.reason.is_empty(), "the reason is given");
+    assert_eq!(summary.history.first().map(|r| r.round), Some(1));
+    assert_eq!(summary.history.last().map(|r| r.round), Some(rounds));
+    assert!(summary.srh_soviet <= summary.srh_total);
+    assert_eq!(
+        *app.world().resource::<State<TablePhase>>().get(),
+        TablePhase::GameOver
+    );
+
+    app.world_mut().write_message(RematchRequest);
+    for _ in 0..4 {
+        app.update();
+    }
+    let table = app.world().resource::<Table>();
+    assert_eq!(table.play, PlayMode::Solitaire, "the same mode");
+    assert_ne!(table.session.seed, seed, "a new seed");
+    assert!(table.session.record().is_empty(), "a fresh game");
+    assert!(table.active_seat().is_some());
+    assert!(
+        app.world().get_resource::<GameSummary>().is_none(),
+        "the old result is gone"
+    );
+}

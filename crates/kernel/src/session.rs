@@ -7,6 +7,7 @@
 use crate::data::{read_text_file, DataError};
 use crate::game::{Game, GameEvent, RuleError, Seat};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub const SAVE_FORMAT: &str = "eastfront-save";
@@ -32,6 +33,10 @@ pub struct SaveFile<A, O> {
     pub scenario: String,
     pub options: O,
     pub seed: u64,
+    /// Table metadata that is not part of the rules, e.g. who controls each seat
+    /// ("seat.0" = "human" / "computer") or the app's play mode. Older saves have none.
+    #[serde(default)]
+    pub meta: BTreeMap<String, String>,
     pub record: Vec<Record<A>>,
     /// Hash of the final state, to detect a record that no longer reproduces the game.
     pub state_hash: u64,
@@ -58,6 +63,8 @@ pub struct Session<'g, G: Game> {
     pub scenario: String,
     pub options: G::Options,
     pub seed: u64,
+    /// Saved with the game, never read by the rules (see [`SaveFile::meta`]).
+    pub meta: BTreeMap<String, String>,
     state: G::State,
     record: Vec<Record<G::Action>>,
     undo: Vec<Snapshot<G::State>>,
@@ -78,6 +85,7 @@ impl<'g, G: Game> Session<'g, G> {
             scenario: scenario.to_string(),
             options,
             seed,
+            meta: BTreeMap::new(),
             state,
             record: Vec::new(),
             undo: Vec::new(),
@@ -198,6 +206,7 @@ impl<'g, G: Game> Session<'g, G> {
             scenario: self.scenario.clone(),
             options: self.options.clone(),
             seed: self.seed,
+            meta: self.meta.clone(),
             record: self.record.clone(),
             state_hash: state_hash(&self.state),
         }
@@ -268,17 +277,19 @@ impl<'g, G: Game> Session<'g, G> {
         }
         let save: SaveFile<G::Action, G::Options> =
             crate::data::parse_ron(file, text).map_err(LoadError)?;
-        let session = Session::replay(game, &save.scenario, save.options, save.seed, &save.record)
-            .map_err(|(i, e)| {
-                if i == 0 {
-                    err(
-                        None,
-                        format!("cannot set up scenario \"{}\": {e}", save.scenario),
-                    )
-                } else {
-                    err(None, format!("record entry {i} is not legal: {e}"))
-                }
-            })?;
+        let mut session =
+            Session::replay(game, &save.scenario, save.options, save.seed, &save.record).map_err(
+                |(i, e)| {
+                    if i == 0 {
+                        err(
+                            None,
+                            format!("cannot set up scenario \"{}\": {e}", save.scenario),
+                        )
+                    } else {
+                        err(None, format!("record entry {i} is not legal: {e}"))
+                    }
+                },
+            )?;
         if state_hash(&session.state) != save.state_hash {
             return Err(err(
                 None,
@@ -286,6 +297,7 @@ impl<'g, G: Game> Session<'g, G> {
                     .into(),
             ));
         }
+        session.meta = save.meta;
         Ok(session)
     }
 }

@@ -218,6 +218,34 @@ fn save_round_trip_and_atomic_write() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn save_keeps_seat_metadata_and_old_saves_without_it_still_load() {
+    let g = ToyGame;
+    let mut s = played(&g);
+    s.meta.insert("seat.1".into(), "computer".into());
+    s.meta.insert("play".into(), "solitaire".into());
+    let text = ron::ser::to_string_pretty(&s.to_save(), ron::ser::PrettyConfig::default()).unwrap();
+    let loaded = Session::load_from_str(&g, "meta.ron", &text).unwrap();
+    assert_eq!(
+        loaded.meta.get("seat.1").map(String::as_str),
+        Some("computer")
+    );
+    assert_eq!(
+        loaded.meta.get("play").map(String::as_str),
+        Some("solitaire")
+    );
+    // A save written before `meta` existed has no such field: it loads with none.
+    let old = good_text();
+    let old: String = old
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("meta:"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(!old.contains("meta"));
+    let loaded = Session::load_from_str(&g, "old.ron", &old).unwrap();
+    assert!(loaded.meta.is_empty());
+}
+
 fn load_err(text: &str) -> String {
     let g = ToyGame;
     match Session::load_from_str(&g, "bad.ron", text) {

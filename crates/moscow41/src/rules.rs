@@ -186,10 +186,13 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             let mut v = Vec::new();
             for hq in board.side_blocks(side) {
                 if can_activate(board, st, hq) {
-                    v.push(Action::Activate {
-                        hq,
-                        path: Vec::new(),
-                    });
+                    let here = space_of(st, hq).unwrap();
+                    if reveal_ok(board, st, hq, here) {
+                        v.push(Action::Activate {
+                            hq,
+                            path: Vec::new(),
+                        });
+                    }
                     if board.is_area(space_of(st, hq).unwrap()) {
                         for (a, path) in destinations(board, st, hq, MoveMode::NoEngage) {
                             if reveal_ok(board, st, hq, a) {
@@ -199,10 +202,13 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                     }
                 }
             }
-            if imp(st)
-                .activated
-                .iter()
-                .any(|h| board.block(*h).role == Role::TacticalHq)
+            // R 10.0 needs a Tactical HQ; if the weather roll or the supply check made every
+            // activation impossible after the declaration, the impulse goes on without one.
+            if v.is_empty()
+                || imp(st)
+                    .activated
+                    .iter()
+                    .any(|h| board.block(*h).role == Role::TacticalHq)
             {
                 v.push(Action::EndActivation);
             }
@@ -434,9 +440,17 @@ fn return_undeployable(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
 // ------------------------------------------------------------------ impulses
 
 fn can_play_tactical(board: &Board, st: &State, side: Side) -> bool {
-    // R 10.0: at least one Tactical HQ must be activated.
+    // R 10.0: at least one Tactical HQ must be activated; R 9.1: judged with the supply
+    // check the impulse will make.
+    let sup = supplied_areas(board, st, side);
     board.side_blocks(side).any(|h| {
-        board.block(h).role == Role::TacticalHq && can_activate_ignoring_order(board, st, h)
+        board.block(h).role == Role::TacticalHq
+            && space_of(st, h).is_some_and(|a| in_supply_with(board, a, side, &sup, st))
+            && {
+                let mut probe = st.clone();
+                probe.blocks[h.index()].isolated = false;
+                can_activate_ignoring_order(board, &probe, h)
+            }
     })
 }
 

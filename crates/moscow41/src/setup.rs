@@ -485,4 +485,8 @@ pub fn apply_setup(board: &Board, st: &mut State, a: &Action) {
         }
         _ => {}
     }
+    if st.setup_todo.is_empty() && st.setup_dls_todo == 0 {
+        st.setup_used.clear();
+        st.phase = Phase::Setup { step: step + 1 };
+    }
 }

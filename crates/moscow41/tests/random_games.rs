@@ -1,0 +1,121 @@
+//! Random legal games across the campaign and the three scenarios (and the same on the small
+//! test board): every step keeps the invariants and every game ends.
+//! `EASTFRONT_FUZZ_GAMES=100000 cargo test --release -p eastfront-moscow41 --test random_games`
+//! for the full run; CI plays a few.
+
+mod common;
+
+use eastfront_kernel::{Game, Side};
+use eastfront_moscow41::{invariants, Action, Moscow41, Options};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn play(game: &Moscow41, scenario: &str, options: &Options, seed: u64) -> (Option<Side>, u64) {
+    let mut st = game.setup(scenario, options, seed).unwrap();
+    invariants::check(&game.board, &st)
+        .unwrap_or_else(|e| panic!("{scenario} seed {seed} setup: {e}"));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut steps = 0u64;
+    while let Some(seat) = game.active(&st) {
+        let legal = game.legal_actions(&st, seat);
+        assert!(
+            !legal.is_empty(),
+            "{scenario} seed {seed}: no legal action in {:?}",
+            st.phase
+        );
+        // Uniform, but an action that ends a step (Pass, End…) is redrawn 4 times in 5, so
+        // that games reach Tactical Impulses, battles, Blitz and Exploitation often.
+        let mut a = legal[rng.random_range(0..legal.len())].clone();
+        if ends_something(&a) && legal.len() > 1 && rng.random_bool(0.8) {
+            a = legal[rng.random_range(0..legal.len())].clone();
+        }
+        game.apply(&mut st, seat, &a).unwrap_or_else(|e| {
+            panic!("{scenario} seed {seed} step {steps}: legal action {a:?} refused: {e}")
+        });
+        invariants::check(&game.board, &st)
+            .unwrap_or_else(|e| panic!("{scenario} seed {seed} step {steps} after {a:?}: {e}"));
+        steps += 1;
+        assert!(
+            steps < 200_000,
+            "{scenario} seed {seed}: the game did not end"
+        );
+    }
+    (game.outcome(&st).and_then(|o| o.winner), steps)
+}
+
+fn ends_something(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Pass
+            | Action::EndCommand
+            | Action::EndActivation
+            | Action::EndCombat
+            | Action::EndSupport
+            | Action::EndBlitz
+            | Action::NoExploit
+            | Action::EndExploitation
+            | Action::EndRegeneration
+            | Action::EndReplacement
+    )
+}
+
+fn games() -> u64 {
+    std::env::var("EASTFRONT_FUZZ_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(16)
+}
+
+fn options(seed: u64) -> Options {
+    let mut o = Options::default();
+    // Every other game with all optional rules on.
+    if seed % 2 == 1 {
+        let r = &mut o.optional;
+        r.ignore_army_colour = true;
+        r.zhukov_hoepner = true;
+        r.moscow_supply = true;
+        r.rail = true;
+        r.blizzard = true;
+        r.cavalry = true;
+        r.infantry_divisions = true;
+        r.crusader = true;
+    }
+    o
+}
+
+#[test]
+fn random_games_on_the_real_map_keep_invariants_and_end() {
+    let game = Moscow41::new();
+    let scenarios: Vec<String> = game.scenarios().into_iter().map(|s| s.id).collect();
+    let n = games();
+    let start = std::time::Instant::now();
+    let mut steps = 0;
+    for seed in 0..n {
+        let sc = &scenarios[seed as usize % scenarios.len()];
+        let (w, s) = play(&game, sc, &options(seed), seed);
+        assert!(w.is_some(), "{sc} seed {seed}: no winner");
+        steps += s;
+    }
+    eprintln!(
+        "{n} games, {steps} steps in {:.2}s",
+        start.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+fn random_games_on_the_test_board_keep_invariants_and_end() {
+    let game = common::toy();
+    let n = games();
+    let start = std::time::Instant::now();
+    let mut steps = 0;
+    for seed in 0..n {
+        let sc = ["toy", "toy1", "toy2", "toy3"][seed as usize % 4];
+        let (w, s) = play(&game, sc, &options(seed), seed);
+        assert!(w.is_some(), "{sc} seed {seed}: no winner");
+        steps += s;
+    }
+    eprintln!(
+        "{n} games, {steps} steps in {:.2}s",
+        start.elapsed().as_secs_f64()
+    );
+}

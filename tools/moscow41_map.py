@@ -367,7 +367,54 @@ def build():
         if aid in RED_STAR:
             a["sc3"] = "Soviet"
         a["icon"] = next((c for c, l in ICONS.items() if aid in l), None)
-    holes = {h[0]: [p for p, _ in cells[n + k]] for k, h in enumerate(HOLES)}
+    # Snap vertices shared by neighbouring cells to one rounded point, so that two
+    # neighbours' outlines share exactly the same border segment.
+    canon = []
+
+    def snap(p):
+        for c in canon:
+            if abs(c[0] - p[0]) < 0.03 and abs(c[1] - p[1]) < 0.03:
+                return c
+        c = (round(p[0], 2), round(p[1], 2))
+        canon.append(c)
+        return c
+
+    def snapped(cell):
+        out = []
+        for p, _ in cell:
+            q = snap(p)
+            if not out or out[-1] != q:
+                out.append(q)
+        while len(out) > 1 and out[0] == out[-1]:
+            out.pop()
+        return out
+
+    for i, a in enumerate(areas):
+        a["poly"] = snapped(cells[i])
+    holes = {h[0]: snapped(cells[n + k]) for k, h in enumerate(HOLES)}
+    # the adjacency must equal "shares a border segment of positive length"
+    segs = {}
+    for i, a in enumerate(areas):
+        P = a["poly"]
+        for k in range(len(P)):
+            e = tuple(sorted((P[k], P[(k + 1) % len(P)])))
+            segs.setdefault(e, []).append(i)
+    shared = {tuple(sorted(v)) for v in segs.values() if len(v) == 2 and v[0] != v[1]}
+    if shared != set(edges):
+        # a Voronoi border shorter than the snapping tolerance: the outlines decide
+        print("note: borders decided by the snapped outlines:", sorted(shared ^ set(edges)))
+        edges[:] = sorted(shared)
+        for k in list(rivers):
+            if k not in shared:
+                del rivers[k]
+        for (i, j) in edges:
+            if (i, j) in rivers:
+                continue
+            for name, line in RIVERS.items():
+                pts = [proj(*p) for p in line]
+                if any(segments_intersect(sites[i], sites[j], a, b) for a, b in zip(pts, pts[1:])):
+                    rivers[(i, j)] = name
+                    break
     return ids, areas, edges, rivers, holes, bl
 
 

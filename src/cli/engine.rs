@@ -1,9 +1,13 @@
 //! `eastfront engine`: a line-based JSON protocol on stdin/stdout (docs/protocol.md).
 //! Every request is one JSON object on one line; every reply is one JSON object on one line,
 //! `{"ok":true,...}` or `{"ok":false,"error":"..."}`. Bad input never crashes it.
+//!
+//! The commands are the same for every game: a [`Driver`] per game holds its session; `new`
+//! picks the game (Stalingrad by default, or Moscow '41) and `load` reads it from the save.
 
 use eastfront_kernel::{Game, Seat, Session, Side, Viewer};
-use eastfront_stalingrad::{Action, Options, Stalingrad};
+use eastfront_moscow41::Moscow41;
+use eastfront_stalingrad::Stalingrad;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
@@ -14,17 +18,17 @@ enum Request {
     New {
         #[serde(default = "default_game")]
         game: String,
-        #[serde(default = "default_scenario")]
-        scenario: String,
         #[serde(default)]
-        options: Options,
+        scenario: Option<String>,
+        #[serde(default)]
+        options: Value,
         #[serde(default)]
         seed: u64,
     },
     Legal,
     Apply {
         seat: Option<u8>,
-        action: Option<Action>,
+        action: Option<Value>,
         index: Option<usize>,
     },
     Dice {
@@ -46,42 +50,23 @@ enum Request {
 fn default_game() -> String {
     "stalingrad".into()
 }
-fn default_scenario() -> String {
-    "standard".into()
+
+/// One game's session behind the protocol.
+trait Driver {
+    fn dispatch(&mut self, req: Request) -> Result<(Value, bool), String>;
 }
 
-pub struct Engine {
-    game: &'static Stalingrad,
-    session: Option<Session<'static, Stalingrad>>,
+struct GameDriver<G: Game + 'static> {
+    game: &'static G,
+    session: Option<Session<'static, G>>,
+    /// The turn number shown in the status.
+    turn: fn(&G::State) -> u32,
+    /// An event's log line as `side` may read it.
+    text: fn(&G::Event, Side) -> String,
 }
 
-impl Default for Engine {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Engine {
-    pub fn new() -> Self {
-        Engine {
-            game: Box::leak(Box::new(Stalingrad::new())),
-            session: None,
-        }
-    }
-
-    /// Handles one request line; returns the reply and whether to quit.
-    pub fn handle(&mut self, line: &str) -> (Value, bool) {
-        let req: Request = match serde_json::from_str(line) {
-            Ok(r) => r,
-            Err(e) => return (err(format!("bad request: {e}")), false),
-        };
-        match self.dispatch(req) {
-            Ok((v, quit)) => (v, quit),
-            Err(e) => (err(e), false),
-        }
-    }
-
-    fn session(&mut self) -> Result<&mut Session<'static, Stalingrad>, String> {
+impl<G: Game + 'static> GameDriver<G> {
+    fn session(&mut self) -> Result<&mut Session<'static, G>, String> {
         self.session
             .as_mut()
             .ok_or_else(|| "no game: send {\"cmd\":\"new\"} first".to_string())
@@ -94,30 +79,32 @@ impl Engine {
         let st = s.state();
         let active = self.game.active(st);
         json!({
+            "game": self.game.id(),
             "active_seat": active.map(|a| a.0),
             "active_side": active.map(|a| self.game.side_of(st, a)),
-            "turn": st.turn,
+            "turn": (self.turn)(st),
             "outcome": self.game.outcome(st),
             "can_undo": s.can_undo(),
         })
     }
 
+    fn start(&mut self, scenario: &str, options: Value, seed: u64) -> Result<Value, String> {
+        let options: G::Options = if options.is_null() {
+            G::Options::default()
+        } else {
+            serde_json::from_value(options).map_err(|e| format!("bad options: {e}"))?
+        };
+        let s = Session::new(self.game, scenario, options, seed).map_err(|e| e.0)?;
+        self.session = Some(s);
+        Ok(ok(self.status()))
+    }
+}
+
+impl<G: Game + 'static> Driver for GameDriver<G> {
     fn dispatch(&mut self, req: Request) -> Result<(Value, bool), String> {
         let game = self.game;
         match req {
-            Request::New {
-                game: g,
-                scenario,
-                options,
-                seed,
-            } => {
-                if g != "stalingrad" {
-                    return Err(format!("unknown game \"{g}\" (available: stalingrad)"));
-                }
-                let s = Session::new(game, &scenario, options, seed).map_err(|e| e.0)?;
-                self.session = Some(s);
-                Ok((ok(self.status()), false))
-            }
+            Request::New { .. } => Err("internal: new is handled by the engine".into()),
             Request::Legal => {
                 let s = self.session()?;
                 let st = s.state();
@@ -138,8 +125,10 @@ impl Engine {
                 let s = self.session()?;
                 let active = game.active(s.state()).ok_or("the game is over")?;
                 let seat = seat.map(Seat).unwrap_or(active);
-                let action = match (action, index) {
-                    (Some(a), _) => a,
+                let action: G::Action = match (action, index) {
+                    (Some(a), _) => {
+                        serde_json::from_value(a).map_err(|e| format!("bad request: {e}"))?
+                    }
                     (None, Some(i)) => {
                         let legal = game.legal_actions(s.state(), seat);
                         legal.get(i).cloned().ok_or_else(|| {
@@ -150,7 +139,7 @@ impl Engine {
                 };
                 let side = game.side_of(s.state(), seat);
                 let events = s.apply(seat, action).map_err(|e| e.0)?;
-                let log: Vec<&str> = events.iter().map(|e| e.text_for(Some(side))).collect();
+                let log: Vec<String> = events.iter().map(|e| (self.text)(e, side)).collect();
                 let mut v = self.status();
                 v["events"] = json!(log);
                 Ok((ok(v), false))
@@ -204,6 +193,100 @@ impl Engine {
                 Ok((ok(self.status()), false))
             }
             Request::Quit => Ok((ok(json!({"bye": true})), true)),
+        }
+    }
+}
+
+fn stalingrad_driver() -> GameDriver<Stalingrad> {
+    GameDriver {
+        game: Box::leak(Box::new(Stalingrad::new())),
+        session: None,
+        turn: |st| st.turn,
+        text: |e, side| e.text_for(Some(side)).to_string(),
+    }
+}
+
+fn moscow41_driver() -> GameDriver<Moscow41> {
+    GameDriver {
+        game: Box::leak(Box::new(Moscow41::new())),
+        session: None,
+        turn: |st| st.turn as u32,
+        text: |e, side| e.text_for(Some(side)).to_string(),
+    }
+}
+
+pub struct Engine {
+    driver: Box<dyn Driver>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Self {
+        Engine {
+            driver: Box::new(stalingrad_driver()),
+        }
+    }
+
+    /// Handles one request line; returns the reply and whether to quit.
+    pub fn handle(&mut self, line: &str) -> (Value, bool) {
+        let req: Request = match serde_json::from_str(line) {
+            Ok(r) => r,
+            Err(e) => return (err(format!("bad request: {e}")), false),
+        };
+        match self.dispatch(req) {
+            Ok((v, quit)) => (v, quit),
+            Err(e) => (err(e), false),
+        }
+    }
+
+    fn dispatch(&mut self, req: Request) -> Result<(Value, bool), String> {
+        match req {
+            Request::New {
+                game,
+                scenario,
+                options,
+                seed,
+            } => {
+                let v = match game.as_str() {
+                    "stalingrad" => {
+                        let mut d = stalingrad_driver();
+                        let v =
+                            d.start(scenario.as_deref().unwrap_or("standard"), options, seed)?;
+                        self.driver = Box::new(d);
+                        v
+                    }
+                    "moscow41" => {
+                        let mut d = moscow41_driver();
+                        let v =
+                            d.start(scenario.as_deref().unwrap_or("campaign"), options, seed)?;
+                        self.driver = Box::new(d);
+                        v
+                    }
+                    g => {
+                        return Err(format!(
+                            "unknown game \"{g}\" (available: stalingrad, moscow41)"
+                        ))
+                    }
+                };
+                Ok((v, false))
+            }
+            Request::Load { path } => {
+                // The save names its game.
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                if text.contains("\"moscow41\"") {
+                    self.driver = Box::new(moscow41_driver());
+                } else {
+                    self.driver = Box::new(stalingrad_driver());
+                }
+                self.driver.dispatch(Request::Load { path })
+            }
+            Request::Quit => Ok((ok(json!({"bye": true})), true)),
+            other => self.driver.dispatch(other),
         }
     }
 }

@@ -39,6 +39,9 @@ pub enum Command {
         /// Who plays the German (and, in the human-Soviet modes, the Soviet) seats.
         #[arg(long, value_enum, default_value_t = PlayerArg::Random)]
         players: PlayerArg,
+        /// Scenario id (Moscow '41: campaign, sc1, sc2, sc3; default: all four in turn).
+        #[arg(long)]
+        scenario: Option<String>,
         #[arg(long, default_value_t = 10_000)]
         max_steps: u64,
         /// Print one line per game.
@@ -105,7 +108,13 @@ pub fn run(cmd: Command) -> i32 {
             println!(
                 "  Designer's Variant levels: Normal, German Easy, Soviet Easy, German Impossible"
             );
-            println!("Moscow '41, No Retreat!, Guards Tanks, Race for Berlin: not yet available.");
+            let m = eastfront_moscow41::Moscow41::new();
+            println!("{} ({})", m.title(), m.id());
+            for s in m.scenarios() {
+                println!("  scenario {}: {} — {}", s.id, s.name, s.brief);
+            }
+            println!("  mode: 1 vs 1 (German vs Soviet, hidden blocks)");
+            println!("No Retreat!, Guards Tanks, Race for Berlin: not yet available.");
             0
         }
         Command::Validate { file } => validate(&file),
@@ -115,11 +124,21 @@ pub fn run(cmd: Command) -> i32 {
             seed,
             mode,
             players,
+            scenario,
             max_steps,
             verbose,
         } => {
+            if game == "moscow41" {
+                return selfplay::selfplay_moscow41(
+                    games,
+                    seed,
+                    scenario.as_deref(),
+                    max_steps.max(100_000),
+                    verbose,
+                );
+            }
             if game != "stalingrad" {
-                eprintln!("error: unknown game \"{game}\" (available: stalingrad)");
+                eprintln!("error: unknown game \"{game}\" (available: stalingrad, moscow41)");
                 return 2;
             }
             selfplay::selfplay(games, seed, mode.mode(), players, max_steps, verbose)

@@ -3,7 +3,7 @@
 use super::PlayerArg;
 use eastfront_kernel::{Game, Seat, Side, Viewer};
 use eastfront_stalingrad::{Mode, Options, Stalingrad, State};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
@@ -184,5 +184,149 @@ pub fn bench(games: u64, seed: u64) -> i32 {
         );
     }
     let _ = Seat(0);
+    bench_moscow41(games, seed);
     0
+}
+
+/// Random legal actions until the game ends (any game).
+fn play_random<G: Game>(
+    game: &G,
+    scenario: &str,
+    options: &G::Options,
+    seed: u64,
+    max_steps: u64,
+) -> GameResult {
+    let mut st = match game.setup(scenario, options, seed) {
+        Ok(s) => s,
+        Err(e) => {
+            return GameResult {
+                winner: None,
+                reason: String::new(),
+                steps: 0,
+                error: Some(e.0),
+            }
+        }
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut steps = 0;
+    while let Some(seat) = game.active(&st) {
+        if steps >= max_steps {
+            return GameResult {
+                winner: None,
+                reason: "step limit".into(),
+                steps,
+                error: None,
+            };
+        }
+        let legal = game.legal_actions(&st, seat);
+        if legal.is_empty() {
+            return GameResult {
+                winner: None,
+                reason: String::new(),
+                steps,
+                error: Some(format!("no legal action for seat {}", seat.0)),
+            };
+        }
+        let action = &legal[rng.random_range(0..legal.len())];
+        if let Err(e) = game.apply(&mut st, seat, action) {
+            return GameResult {
+                winner: None,
+                reason: String::new(),
+                steps,
+                error: Some(format!("legal action refused: {e} ({action:?})")),
+            };
+        }
+        steps += 1;
+    }
+    let o = game.outcome(&st);
+    GameResult {
+        winner: o.as_ref().and_then(|o| o.winner),
+        reason: o.map(|o| o.reason).unwrap_or_default(),
+        steps,
+        error: None,
+    }
+}
+
+/// `eastfront selfplay --game moscow41`: random against random (the AI comes later).
+pub fn selfplay_moscow41(
+    games: u64,
+    seed: u64,
+    scenario: Option<&str>,
+    max_steps: u64,
+    verbose: bool,
+) -> i32 {
+    let game = eastfront_moscow41::Moscow41::new();
+    let all: Vec<String> = game.scenarios().into_iter().map(|s| s.id).collect();
+    if let Some(sc) = scenario {
+        if !all.iter().any(|s| s == sc) {
+            eprintln!(
+                "error: Moscow '41 has no scenario \"{sc}\" (it has: {})",
+                all.join(", ")
+            );
+            return 2;
+        }
+    }
+    let options = eastfront_moscow41::Options::default();
+    let (mut german, mut soviet, mut unfinished, mut errors, mut total_steps) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
+    let start = Instant::now();
+    for i in 0..games {
+        let s = seed.wrapping_add(i);
+        let sc = scenario.unwrap_or(&all[i as usize % all.len()]);
+        let r = play_random(&game, sc, &options, s, max_steps);
+        total_steps += r.steps;
+        match (&r.error, r.winner) {
+            (Some(e), _) => {
+                errors += 1;
+                println!(
+                    "game {i} ({sc}, seed {s}): ERROR after {} steps: {e}",
+                    r.steps
+                );
+            }
+            (None, Some(Side::German)) => german += 1,
+            (None, Some(Side::Soviet)) => soviet += 1,
+            (None, None) => unfinished += 1,
+        }
+        if verbose && r.error.is_none() {
+            println!(
+                "game {i} ({sc}, seed {s}): {} in {} steps — {}",
+                r.winner.map(|w| w.name()).unwrap_or("unfinished"),
+                r.steps,
+                r.reason
+            );
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "moscow41: {games} games ({}, random players): German wins {german} ({:.1}%), Soviet wins {soviet} ({:.1}%), unfinished {unfinished}, errors {errors}; {total_steps} steps, {:.1} steps/game, {:.1}s",
+        scenario.unwrap_or("all scenarios"),
+        pct(german, games),
+        pct(soviet, games),
+        total_steps as f64 / games.max(1) as f64,
+        secs
+    );
+    if errors > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+fn bench_moscow41(games: u64, seed: u64) {
+    let game = eastfront_moscow41::Moscow41::new();
+    let all: Vec<String> = game.scenarios().into_iter().map(|s| s.id).collect();
+    let options = eastfront_moscow41::Options::default();
+    let start = Instant::now();
+    let mut steps = 0;
+    for i in 0..games {
+        let sc = &all[i as usize % all.len()];
+        steps += play_random(&game, sc, &options, seed + i, 1_000_000).steps;
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    println!("moscow41 random play: {games} games (all scenarios), {steps} steps in {secs:.2}s on one core");
+    println!(
+        "  {:.1} games/s, {:.0} steps/s",
+        games as f64 / secs,
+        steps as f64 / secs
+    );
 }

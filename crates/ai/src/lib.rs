@@ -1,6 +1,7 @@
 //! Computer players. They see only their own side's [`View`] (never the hidden state) and
 //! choose among the legal actions the rules offer, exactly as a human does.
 
+pub mod moscow41;
 pub mod stalingrad_german;
 
 use eastfront_stalingrad::{Action, Stalingrad, View};

@@ -1,0 +1,75 @@
+//! The Moscow '41 computer player, for both sides: a utility AI built from scored,
+//! game-specific tactics. It sees only its side's [`View`] and the legal actions; hidden enemy
+//! blocks are estimated from public facts (how many, where, which enemy blocks have not been
+//! seen), never read from the game state.
+//!
+//! - [`model`]: the AI's picture of the table built from the View, the position evaluator
+//!   (VP, Kiev's cities, supply of both sides, the front line, the German drive) and the
+//!   battle estimate (rules file §8.4 heuristics 1–4, 10, 12).
+//! - [`tactics`]: one scorer per kind of decision (impulse type, HQ activation, moves and
+//!   engagements, DLs, support, battles, Blitz, Exploitation, logistics, reinforcements).
+//! - [`search`]: the Hard level's determinised battles and enemy-reply look-ahead.
+//!
+//! Levels differ by thinking budget: Easy scores greedily with a short evaluator and noise;
+//! Normal uses the full evaluator; Hard adds sampled (determinised) battles and the
+//! enemy's best reply to every move.
+
+pub mod model;
+pub mod search;
+pub mod tactics;
+
+use eastfront_moscow41::view::View;
+use eastfront_moscow41::{Action, Moscow41};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Difficulty: how much the AI thinks per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Level {
+    /// Greedy one-ply scoring with a short evaluator and noise.
+    Easy,
+    /// One-ply with the full evaluator (supply, front line, encirclement).
+    #[default]
+    Normal,
+    /// Normal plus determinised battles and the enemy's best reply.
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == s)
+    }
+}
+
+/// A uniformly random legal action.
+pub fn random_action(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
+    legal[rng.random_range(0..legal.len())].clone()
+}
+
+/// The AI's choice for the side `view` belongs to. Deterministic for a given view, legal
+/// list, level and seed.
+pub fn choose(game: &Moscow41, view: &View, legal: &[Action], level: Level, seed: u64) -> Action {
+    assert!(!legal.is_empty(), "choose needs at least one legal action");
+    if legal.len() == 1 {
+        return legal[0].clone();
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let m = model::Model::from_view(&game.board, view);
+    let mut ctx = tactics::Ctx::new(m, view, level, legal);
+    let mut best = (f32::MIN, 0usize);
+    for (i, a) in legal.iter().enumerate() {
+        let s = tactics::score(&mut ctx, a, &mut rng);
+        if s > best.0 {
+            best = (s, i);
+        }
+    }
+    legal[best.1].clone()
+}

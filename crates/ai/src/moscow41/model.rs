@@ -1,0 +1,688 @@
+//! The AI's picture of the table, built only from its side's [`View`]: own blocks with their
+//! faces, enemy blocks as counts with estimated strength (revealed faces where the View shows
+//! them), control, disputes, Defensive Lines, supply networks and distances. The position
+//! evaluator (`value`) and the battle estimate live here too; the tactics score actions by
+//! how they change this model.
+
+#![allow(clippy::needless_range_loop)]
+
+use eastfront_kernel::{Side, Viewer};
+use eastfront_moscow41::data::{CombatType, Firepower, Role, SupplyEdge, Terrain};
+use eastfront_moscow41::view::View;
+use eastfront_moscow41::{AreaId, BlockId, Board, Weather};
+use std::collections::VecDeque;
+
+/// Probability that one die hits with this firepower (R 4.2.2, T3).
+pub fn p_hit(f: Firepower) -> f32 {
+    (7.0 - f.hits_on() as f32) / 6.0
+}
+
+/// A unit on the map as the AI knows it.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    pub side: Side,
+    /// Known identity (own blocks, revealed enemy blocks).
+    pub id: Option<BlockId>,
+    /// Strength (dice); estimated for hidden enemy blocks.
+    pub strength: f32,
+    /// Expected hits per die.
+    pub p: f32,
+    /// Steps it can lose before it is destroyed (estimated for hidden blocks).
+    pub steps: f32,
+    pub tank: f32,
+    pub fast: bool,
+    pub role: Option<Role>,
+    pub isolated: bool,
+}
+
+impl Unit {
+    pub fn fights(&self) -> bool {
+        !matches!(self.role, Some(Role::Leader) | Some(Role::LuftwaffeHq))
+    }
+    pub fn counts_for_control(&self) -> bool {
+        self.role != Some(Role::Leader)
+    }
+}
+
+/// Prior for a hidden enemy block: the average of the enemy blocks the View does not show.
+#[derive(Clone, Copy, Debug)]
+pub struct Prior {
+    pub strength: f32,
+    pub p: f32,
+    pub steps: f32,
+    pub tank: f32,
+}
+
+#[derive(Clone)]
+pub struct Model<'a> {
+    pub board: &'a Board,
+    pub me: Side,
+    pub weather: Weather,
+    pub control: Vec<Side>,
+    pub dl: Vec<[bool; 2]>,
+    pub units: Vec<Vec<Unit>>,
+    /// Areas disputed at the time the model was built (for river and mandatory-battle rules).
+    pub disputed_at_start: Vec<bool>,
+    pub discs: [bool; 3],
+    pub prior: Prior,
+    pub turn: u8,
+    /// Distance (areas) to the nearest objective of the German drive.
+    pub dist_objective: Vec<u32>,
+}
+
+pub fn idx(s: Side) -> usize {
+    match s {
+        Side::German => 0,
+        Side::Soviet => 1,
+    }
+}
+
+impl<'a> Model<'a> {
+    pub fn from_view(board: &'a Board, view: &View) -> Model<'a> {
+        let me = match view.viewer {
+            Viewer::Side(s) => s,
+            Viewer::Omniscient => view.active_side.unwrap_or(Side::German),
+        };
+        let n = board.topo.len();
+        let prior = enemy_prior(board, view, me);
+        let mut units: Vec<Vec<Unit>> = vec![Vec::new(); n];
+        for bv in &view.blocks {
+            let u = match &bv.face {
+                Some(f) => {
+                    let d = board.block(f.block);
+                    let p = if d.role == Role::Combat && f.strength > 0 {
+                        p_hit(d.dots[(f.strength as usize).min(d.dots.len()) - 1])
+                    } else if d.role == Role::TacticalHq {
+                        1.0 / 3.0
+                    } else {
+                        0.0
+                    };
+                    let steps = match d.role {
+                        Role::Combat => f.strength as f32,
+                        Role::Leader => 99.0,
+                        _ => {
+                            if f.strength >= 2 {
+                                (f.strength - 1) as f32 + 1.0
+                            } else {
+                                1.0
+                            }
+                        }
+                    };
+                    Unit {
+                        side: bv.side,
+                        id: Some(f.block),
+                        strength: f.strength as f32,
+                        p,
+                        steps,
+                        tank: if d.combat_type == Some(CombatType::Tank) {
+                            1.0
+                        } else {
+                            0.0
+                        },
+                        fast: d.speed == eastfront_moscow41::data::Speed::Fast,
+                        role: Some(d.role),
+                        isolated: f.isolated,
+                    }
+                }
+                None => Unit {
+                    side: bv.side,
+                    id: None,
+                    strength: prior.strength,
+                    p: prior.p,
+                    steps: prior.steps,
+                    tank: prior.tank,
+                    fast: false,
+                    role: None,
+                    isolated: false,
+                },
+            };
+            units[bv.area.index()].push(u);
+        }
+        let control: Vec<Side> = view.areas.iter().map(|a| a.control).collect();
+        let dl: Vec<[bool; 2]> = view.areas.iter().map(|a| a.dl).collect();
+        let disputed_at_start = view.areas.iter().map(|a| a.disputed).collect();
+        let mut m = Model {
+            board,
+            me,
+            weather: view.weather,
+            control,
+            dl,
+            units,
+            disputed_at_start,
+            discs: view.discs,
+            prior,
+            turn: view.turn,
+            dist_objective: Vec::new(),
+        };
+        m.dist_objective = m.objective_distances();
+        m
+    }
+
+    pub fn n(&self) -> usize {
+        self.control.len()
+    }
+
+    pub fn has_units(&self, a: usize, side: Side) -> bool {
+        self.dl[a][idx(side)]
+            || self.units[a]
+                .iter()
+                .any(|u| u.side == side && u.counts_for_control())
+    }
+
+    pub fn disputed(&self, a: usize) -> bool {
+        self.has_units(a, Side::German) && self.has_units(a, Side::Soviet)
+    }
+
+    pub fn blocks_of(&self, a: usize, side: Side) -> impl Iterator<Item = &Unit> {
+        self.units[a].iter().filter(move |u| u.side == side)
+    }
+
+    /// Expected hits a side's blocks in `a` would score as defenders (plus a DL's die).
+    pub fn defence_hits(&self, a: usize, side: Side) -> f32 {
+        let mut h: f32 = self
+            .blocks_of(a, side)
+            .filter(|u| u.fights())
+            .map(|u| u.strength * u.p)
+            .sum();
+        if self.dl[a][idx(side)] {
+            h += 1.0 / 6.0;
+        }
+        h
+    }
+
+    pub fn steps_of(&self, a: usize, side: Side) -> f32 {
+        self.blocks_of(a, side)
+            .filter(|u| u.counts_for_control())
+            .map(|u| u.steps)
+            .sum()
+    }
+
+    /// Is `a` a supply source for `side` (R 2.1, 9.2, 13.2–13.3.1), from public facts.
+    pub fn is_source(&self, a: usize, side: Side) -> bool {
+        let Some(area) = self.board.area(AreaId::from_index(a)) else {
+            return false;
+        };
+        match side {
+            Side::German => area.terrain == Terrain::Staging,
+            Side::Soviet => match area.supply {
+                Some(SupplyEdge::East) | Some(SupplyEdge::South) => true,
+                Some(SupplyEdge::SouthOrange) => self.discs[2],
+                Some(SupplyEdge::NorthLightBlue) => self.discs[0] && self.discs[1],
+                Some(SupplyEdge::NorthBlue) => self.discs[1],
+                None => false,
+            },
+        }
+    }
+
+    pub fn passable(&self, a: usize, side: Side) -> bool {
+        match self.board.terrain(AreaId::from_index(a)) {
+            None => false,
+            Some(Terrain::Staging) => side == Side::German,
+            Some(_) => true,
+        }
+    }
+
+    /// Areas from which `side` traces a LOC (R 9.2).
+    pub fn supplied(&self, side: Side) -> Vec<bool> {
+        let n = self.n();
+        let ok = |a: usize| {
+            self.board.is_area(AreaId::from_index(a))
+                && self.passable(a, side)
+                && self.control[a] == side
+                && !self.disputed(a)
+        };
+        let mut seen = vec![false; n];
+        let mut q = VecDeque::new();
+        for a in 0..self.board.n_areas {
+            if ok(a) && self.is_source(a, side) {
+                seen[a] = true;
+                q.push_back(a);
+            }
+        }
+        while let Some(a) = q.pop_front() {
+            for nb in self.board.neighbours(AreaId::from_index(a)) {
+                let j = nb.index();
+                if !seen[j] && ok(j) {
+                    seen[j] = true;
+                    q.push_back(j);
+                }
+            }
+        }
+        seen
+    }
+
+    pub fn in_supply(&self, a: usize, side: Side, sup: &[bool]) -> bool {
+        if !self.board.is_area(AreaId::from_index(a)) || sup[a] {
+            return true;
+        }
+        if self.control[a] == side && !self.disputed(a) {
+            return false;
+        }
+        self.board
+            .neighbours(AreaId::from_index(a))
+            .any(|nb| sup[nb.index()])
+    }
+
+    /// VP held by `side` (R 1.7): Victory Areas by control, Kiev and Leningrad by disc.
+    pub fn vp(&self, side: Side) -> u32 {
+        let mut n = 0;
+        for a in 0..self.board.n_areas {
+            if self.board.is_victory(AreaId::from_index(a)) && self.control[a] == side {
+                n += 1;
+            }
+        }
+        let kiev = if self.discs[2] {
+            Side::Soviet
+        } else {
+            Side::German
+        };
+        let len = if self.discs[1] {
+            Side::Soviet
+        } else {
+            Side::German
+        };
+        n + (kiev == side) as u32 + (len == side) as u32
+    }
+
+    /// The German drive's objectives: Victory Areas not German, and Chernigov / Romny while
+    /// Kiev is Soviet (R 13.2).
+    pub fn objectives(&self) -> Vec<usize> {
+        let mut v = Vec::new();
+        for a in 0..self.board.n_areas {
+            let id = AreaId::from_index(a);
+            let special = self
+                .board
+                .area(id)
+                .and_then(|x| x.city.as_ref())
+                .is_some_and(|c| c.special);
+            if (self.board.is_victory(id) || (special && self.discs[2]))
+                && self.control[a] != Side::German
+            {
+                v.push(a);
+            }
+        }
+        v
+    }
+
+    fn objective_distances(&self) -> Vec<u32> {
+        let targets = self.objectives();
+        self.distances(&targets)
+    }
+
+    /// Graph distance (areas) from the nearest of `targets`, over map areas.
+    pub fn distances(&self, targets: &[usize]) -> Vec<u32> {
+        let n = self.n();
+        let mut d = vec![u32::MAX; n];
+        let mut q = VecDeque::new();
+        for &t in targets {
+            d[t] = 0;
+            q.push_back(t);
+        }
+        while let Some(a) = q.pop_front() {
+            for nb in self.board.neighbours(AreaId::from_index(a)) {
+                let j = nb.index();
+                if d[j] == u32::MAX && self.board.is_area(nb) {
+                    d[j] = d[a] + 1;
+                    q.push_back(j);
+                }
+            }
+        }
+        d
+    }
+
+    /// How much an area matters to hold (VP, cities, Kiev's special cities).
+    pub fn importance(&self, a: usize) -> f32 {
+        let id = AreaId::from_index(a);
+        let Some(area) = self.board.area(id) else {
+            return 0.0;
+        };
+        let mut v = 4.0;
+        if area.terrain == Terrain::Victory {
+            v += 120.0;
+        }
+        if let Some(c) = &area.city {
+            v += if c.special && self.discs[2] {
+                60.0
+            } else {
+                12.0
+            };
+        }
+        if area.terrain == Terrain::Staging {
+            v += 30.0;
+        }
+        v
+    }
+
+    // ------------------------------------------------------------ changes
+
+    /// Moves an own unit (by id) along a path: control flips in empty enemy areas passed
+    /// through (R 2.5); the area left may fall to the enemy if he is there.
+    pub fn move_unit(&mut self, id: BlockId, path: &[usize]) {
+        let Some((from, k)) = self.find(id) else {
+            return;
+        };
+        let u = self.units[from].remove(k);
+        let side = u.side;
+        self.settle(from);
+        for &a in path {
+            if !self.has_units(a, side.other()) {
+                self.control[a] = side;
+            }
+        }
+        if let Some(&to) = path.last() {
+            self.units[to].push(u);
+            self.settle(to);
+        }
+    }
+
+    pub fn find(&self, id: BlockId) -> Option<(usize, usize)> {
+        for (a, us) in self.units.iter().enumerate() {
+            if let Some(k) = us.iter().position(|u| u.id == Some(id)) {
+                return Some((a, k));
+            }
+        }
+        None
+    }
+
+    pub fn unit(&self, id: BlockId) -> Option<&Unit> {
+        self.find(id).map(|(a, k)| &self.units[a][k])
+    }
+
+    pub fn area_of(&self, id: BlockId) -> Option<usize> {
+        self.find(id).map(|(a, _)| a)
+    }
+
+    /// Control after units came or went (R 2.5).
+    pub fn settle(&mut self, a: usize) {
+        let g = self.has_units(a, Side::German);
+        let s = self.has_units(a, Side::Soviet);
+        match (g, s) {
+            (true, false) => self.control[a] = Side::German,
+            (false, true) => self.control[a] = Side::Soviet,
+            _ => {}
+        }
+    }
+
+    /// The defender of `a` is wiped out: the attacker takes it.
+    pub fn clear(&mut self, a: usize, loser: Side) {
+        self.units[a].retain(|u| u.side != loser || !u.counts_for_control());
+        self.dl[a][idx(loser)] = false;
+        self.settle(a);
+    }
+
+    // ------------------------------------------------------------ evaluation
+
+    /// The value of the position for `self.me` (higher is better). `full` adds the supply
+    /// and front-line terms (Normal and Hard); Easy plays with the short form.
+    pub fn value(&self, full: bool) -> f32 {
+        let me = self.me;
+        let en = me.other();
+        let mut v = 0.0;
+        let my_vp = self.vp(me) as f32;
+        let en_vp = self.vp(en) as f32;
+        v += 400.0 * (my_vp - en_vp);
+        if my_vp >= 7.0 {
+            v += 100_000.0;
+        }
+        if en_vp >= 7.0 {
+            v -= 100_000.0;
+        }
+        // Kiev: Chernigov and Romny German at a Final Phase (R 13.2).
+        if self.discs[2] {
+            let specials: Vec<usize> = (0..self.board.n_areas)
+                .filter(|a| {
+                    self.board
+                        .area(AreaId::from_index(*a))
+                        .and_then(|x| x.city.as_ref())
+                        .is_some_and(|c| c.special)
+                })
+                .collect();
+            let held = specials
+                .iter()
+                .filter(|a| self.control[**a] == Side::German)
+                .count() as f32;
+            let s = 60.0 * held + if held >= 2.0 { 200.0 } else { 0.0 };
+            v += if me == Side::German { s } else { -s };
+        }
+        // Territory (a weak tie-break: ground is supply and room).
+        for a in 0..self.board.n_areas {
+            if self.control[a] == me {
+                v += 1.5;
+            }
+        }
+        // The German drive: combat blocks close to the objectives.
+        if me == Side::German {
+            for (a, us) in self.units.iter().enumerate() {
+                let d = self.dist_objective.get(a).copied().unwrap_or(0).min(12) as f32;
+                for u in us
+                    .iter()
+                    .filter(|u| u.side == me && u.role == Some(Role::Combat))
+                {
+                    v -= 2.5 * d * (0.5 + u.strength / 4.0);
+                }
+            }
+        }
+        if !full {
+            return v;
+        }
+        // Supply (R 9): isolated blocks lose steps and surrender (R 9.3).
+        let sup_me = self.supplied(me);
+        let sup_en = self.supplied(en);
+        for (a, us) in self.units.iter().enumerate() {
+            if !self.board.is_area(AreaId::from_index(a)) {
+                continue;
+            }
+            let mine_ok = self.in_supply(a, me, &sup_me);
+            let en_ok = self.in_supply(a, en, &sup_en);
+            for u in us {
+                if !u.counts_for_control() {
+                    continue;
+                }
+                if u.side == me && !mine_ok {
+                    v -= 18.0 + 8.0 * u.strength;
+                } else if u.side == en && !en_ok {
+                    v += if me == Side::German { 30.0 } else { 16.0 } + 6.0 * u.strength;
+                }
+            }
+        }
+        // Hold the line: own areas next to enemy blocks must not be left open.
+        for a in 0..self.board.n_areas {
+            if self.control[a] != me || !self.passable(a, en) {
+                continue;
+            }
+            let id = AreaId::from_index(a);
+            let threat: f32 = self
+                .board
+                .neighbours(id)
+                .map(|nb| {
+                    self.blocks_of(nb.index(), en)
+                        .filter(|u| u.fights())
+                        .map(|u| u.strength * u.p.max(0.2))
+                        .sum::<f32>()
+                })
+                .sum();
+            if threat <= 0.0 {
+                continue;
+            }
+            let imp = self.importance(a) + if sup_me[a] { 3.0 } else { 0.0 };
+            let def = self.defence_hits(a, me) + self.steps_of(a, me) * 0.35;
+            if def <= 0.0 {
+                v -= imp * 0.8;
+            } else {
+                let ratio = (threat / (def * 2.0 + 0.5)).min(1.5);
+                v -= imp * 0.3 * ratio;
+            }
+        }
+        // The Soviet's blocks should stand in front of the Germans, not deep in the rear.
+        if me == Side::Soviet {
+            let german: Vec<usize> = (0..self.board.n_areas)
+                .filter(|a| self.has_units(*a, Side::German))
+                .collect();
+            let d = self.distances(&german);
+            for (a, us) in self.units.iter().enumerate() {
+                let da = d[a].min(8) as f32;
+                for u in us
+                    .iter()
+                    .filter(|u| u.side == me && u.role == Some(Role::Combat))
+                {
+                    v -= 1.0 * da * (0.5 + u.strength / 4.0);
+                }
+            }
+        }
+        v
+    }
+
+    /// Expected result of `attacker` fighting one round in `a` (R 10.12–10.14), as a value
+    /// for `self.me`, plus the probability that the defender is cleared. Analytic estimate.
+    pub fn battle_estimate(&self, a: usize, attacker: Side, river_ids: &[BlockId]) -> Battle {
+        let def = attacker.other();
+        let id = AreaId::from_index(a);
+        let terrain = self.board.terrain(id);
+        let controls = self.control[a] == def;
+        let mut absorb: f32 = 0.0;
+        if terrain == Some(Terrain::Yellow) {
+            absorb += 1.0;
+        }
+        if controls {
+            if terrain == Some(Terrain::Victory) {
+                absorb += 2.0;
+            } else if self.board.has_city(id) {
+                absorb += 1.0;
+            }
+            if self.dl[a][idx(def)] {
+                absorb += 1.0;
+            }
+        }
+        let absorb: f32 = absorb.min(3.0);
+        let dl_hp = if self.dl[a][idx(def)] { 1.0 } else { 0.0 };
+        let weather = self.weather;
+        let mut att_hits = 0.0;
+        let mut att_steps = 0.0;
+        let mut att_tank = false;
+        for u in self
+            .blocks_of(a, attacker)
+            .filter(|u| u.fights() && !u.isolated)
+        {
+            let mut dice = u.strength;
+            if weather == Weather::Rain {
+                dice = dice.min(1.0);
+            } else if weather.snowy() && attacker == Side::German {
+                dice = (dice / 2.0).floor().max(1.0);
+            }
+            if u.id.is_some_and(|b| river_ids.contains(&b)) && !weather.snowy() {
+                dice = dice.min(1.0);
+            }
+            att_hits += dice * u.p;
+            att_steps += u.steps;
+            if u.tank > 0.5 {
+                att_tank = true;
+            }
+        }
+        let def_hits = self.defence_hits(a, def);
+        let def_steps = self.steps_of(a, def);
+        let def_tank: f32 = self
+            .blocks_of(a, def)
+            .map(|u| u.tank)
+            .fold(0.0, |acc: f32, t| acc.max(t));
+        let armored = weather.is_good()
+            && terrain == Some(Terrain::Green)
+            && !self.dl[a][idx(def)]
+            && !(controls && self.board.has_city(id))
+            && att_tank;
+        let p_armored = if armored { 1.0 - def_tank } else { 0.0 };
+        // Defender first (unless Armored Attack): the attacker's losses thin his fire.
+        let att_loss = def_hits;
+        let thinned = att_hits * (1.0 - (att_loss / att_steps.max(1.0)).min(1.0) * 0.7);
+        let eff_hits = p_armored * att_hits + (1.0 - p_armored) * thinned;
+        let def_after_fire = (eff_hits - absorb - dl_hp).max(0.0);
+        let def_loss = def_after_fire.min(def_steps);
+        // When the attacker fires first, the defender's reply is weakened.
+        let att_loss = att_loss * (1.0 - p_armored * (def_loss / def_steps.max(1.0)).min(1.0));
+        let margin = eff_hits - absorb - dl_hp - def_steps;
+        let clear = ((margin + 1.2) / 2.4).clamp(0.0, 1.0);
+        let clear = if def_steps <= 0.0 && dl_hp == 0.0 {
+            1.0
+        } else {
+            clear
+        };
+        Battle {
+            att_loss,
+            def_loss,
+            clear,
+        }
+    }
+}
+
+/// An estimated battle round.
+#[derive(Clone, Copy, Debug)]
+pub struct Battle {
+    pub att_loss: f32,
+    pub def_loss: f32,
+    pub clear: f32,
+}
+
+/// Average strength, firepower and tank share of the enemy blocks this View does not show
+/// (neither face up on the map nor lost): the prior for every hidden enemy block.
+fn enemy_prior(board: &Board, view: &View, me: Side) -> Prior {
+    let en = me.other();
+    let mut seen: Vec<BlockId> = view
+        .blocks
+        .iter()
+        .filter(|b| b.side == en)
+        .filter_map(|b| b.face.as_ref().map(|f| f.block))
+        .collect();
+    for s in &view.sides {
+        if s.side == en {
+            seen.extend(s.lost.iter().map(|f| f.block));
+        }
+    }
+    let mut n = 0.0;
+    let (mut s, mut p, mut t) = (0.0, 0.0, 0.0);
+    for b in board.side_blocks(en) {
+        if seen.contains(&b) {
+            continue;
+        }
+        let d = board.block(b);
+        if d.role == Role::Leader || d.role == Role::LuftwaffeHq {
+            continue;
+        }
+        // Blocks in play are often reduced: count three quarters of full strength.
+        let st = (d.max_strength as f32 * 0.75).max(d.deploy_strength() as f32);
+        let fp = if d.role == Role::Combat {
+            p_hit(d.dots[(st.round() as usize).clamp(1, d.dots.len()) - 1])
+        } else {
+            1.0 / 3.0
+        };
+        n += 1.0;
+        s += st;
+        p += fp;
+        if d.combat_type == Some(CombatType::Tank) {
+            t += 1.0;
+        }
+    }
+    if n == 0.0 {
+        return Prior {
+            strength: 2.5,
+            p: 0.25,
+            steps: 2.5,
+            tank: 0.2,
+        };
+    }
+    Prior {
+        strength: s / n,
+        p: p / n,
+        steps: s / n,
+        tank: t / n,
+    }
+}
+
+/// `SpaceId` from a plain index.
+pub trait FromIndex {
+    fn from_index(i: usize) -> Self;
+}
+
+impl FromIndex for AreaId {
+    fn from_index(i: usize) -> Self {
+        eastfront_kernel::SpaceId(i as u16)
+    }
+}

@@ -49,6 +49,11 @@ pub(super) fn plugin(app: &mut App) {
             (zoom, pan, keys, fit)
                 .chain()
                 .run_if(in_state(Screen::Table)),
+        )
+        // The Moscow table zooms and pans the same way; it fits to its own map.
+        .add_systems(
+            Update,
+            (zoom, pan, keys).chain().run_if(in_state(Screen::Moscow41)),
         );
 }
 

@@ -57,6 +57,7 @@ fn menu_ui(
     mut next: ResMut<NextState<Screen>>,
     mut load: MessageWriter<LoadRequest>,
     mut exit: MessageWriter<AppExit>,
+    mut moscow: super::moscow41::menu::MoscowMenu,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -78,7 +79,15 @@ fn menu_ui(
                 ui.vertical(|ui| {
                     ui.set_width(width);
                     menu_body(
-                        ui, game, &mut setup, &mut state, &notice, &mut next, &mut load, &mut exit,
+                        ui,
+                        game,
+                        &mut setup,
+                        &mut state,
+                        &notice,
+                        &mut next,
+                        &mut load,
+                        &mut exit,
+                        &mut moscow,
                     );
                 });
             });
@@ -101,6 +110,7 @@ fn menu_body(
     next: &mut NextState<Screen>,
     load: &mut MessageWriter<LoadRequest>,
     exit: &mut MessageWriter<AppExit>,
+    moscow: &mut super::moscow41::menu::MoscowMenu,
 ) {
     ui.vertical_centered(|ui| {
         ui.add_space(18.0);
@@ -117,10 +127,13 @@ fn menu_body(
         );
         ui.add_space(14.0);
     });
-    ui.columns(2, |cols| {
-        game_card(&mut cols[0], game);
-        new_game_form(&mut cols[1], game, setup, next);
-    });
+    // The game tabs; Moscow '41 draws its own card and form when chosen.
+    if !moscow.show(ui, next) {
+        ui.columns(2, |cols| {
+            game_card(&mut cols[0], game);
+            new_game_form(&mut cols[1], game, setup, next);
+        });
+    }
     ui.add_space(10.0);
     ui.separator();
     ui.horizontal(|ui| {

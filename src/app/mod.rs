@@ -26,6 +26,7 @@ pub mod hotseat;
 pub mod input;
 pub mod loading;
 pub mod menu;
+pub mod moscow41;
 pub mod panels;
 pub mod pieces;
 pub mod saves;
@@ -73,6 +74,7 @@ pub fn build_app(headless: bool) -> App {
         pieces::plugin,
         ai_driver::plugin,
         game_over::plugin,
+        moscow41::plugin,
     ));
     if headless {
         // Nothing to load without a renderer: straight to the menu.
@@ -90,6 +92,7 @@ pub fn build_app(headless: bool) -> App {
             saves::plugin,
             ai_pace::plugin,
             game_over::window::plugin,
+            moscow41::ui_plugin,
         ));
     }
     app

@@ -145,13 +145,14 @@ pub fn stack_offset(index: usize, count: usize) -> Vec2 {
     FAN * (index as f32 - mid) + Vec2::new(0.0, -HEX_SIZE * 0.06)
 }
 
-struct Palette {
-    top: Color,
-    edge: Color,
-    text: Color,
+/// Wood and lettering colours of a side's blocks (shared with the Moscow table).
+pub struct Palette {
+    pub top: Color,
+    pub edge: Color,
+    pub text: Color,
 }
 
-fn palette(side: Side) -> Palette {
+pub fn palette(side: Side) -> Palette {
     match side {
         // Field-grey wood, darker edge, white lettering.
         Side::German => Palette {
@@ -168,7 +169,8 @@ fn palette(side: Side) -> Palette {
     }
 }
 
-fn pip_colours(fp: Option<Firepower>) -> (Color, Color) {
+/// Fill and ring of a strength pip of this firepower (black, white, red).
+pub fn pip_colours(fp: Option<Firepower>) -> (Color, Color) {
     match fp {
         Some(Firepower::Single) => (Color::srgb(0.05, 0.05, 0.05), Color::srgb(0.85, 0.85, 0.8)),
         Some(Firepower::Double) => (Color::srgb(0.98, 0.98, 0.96), Color::srgb(0.1, 0.1, 0.1)),

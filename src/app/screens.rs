@@ -12,6 +12,8 @@ pub enum Screen {
     Loading,
     Menu,
     Table,
+    /// The Moscow '41 table (`app::moscow41`).
+    Moscow41,
 }
 
 /// What the table waits for, as the player sees it. Mirrored from the rules' `Phase` and the

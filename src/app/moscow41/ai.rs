@@ -1,0 +1,136 @@
+//! Computer seats for Moscow '41: when the side to act is not a human's, the AI chooses on a
+//! background thread from that side's own `View` and legal actions (never the hidden state), so
+//! the window keeps drawing and shows "thinking"; its moves are applied one at a time with a
+//! short pause so they can be followed.
+
+use super::super::screens::Screen;
+use super::super::table::TableSet;
+use super::session::{AiLevel, M41Table};
+use bevy::prelude::*;
+use eastfront_kernel::{Game, Seat, Side, Viewer};
+use eastfront_moscow41::{Action, View};
+use std::thread::JoinHandle;
+
+/// What the AI is doing, for the "thinking" line.
+#[derive(Resource, Default)]
+pub struct M41AiStatus {
+    pub thinking_for: Option<Side>,
+}
+
+/// Seconds between two AI moves in the window (0 headless, where `Time` barely moves).
+#[derive(Resource, Clone, Copy)]
+pub struct M41AiPause(pub f64);
+
+impl Default for M41AiPause {
+    fn default() -> Self {
+        M41AiPause(0.35)
+    }
+}
+
+#[derive(Resource, Default)]
+struct M41AiWork {
+    task: Option<Task>,
+    last_move_at: f64,
+}
+
+struct Task {
+    seat: Seat,
+    revision: u64,
+    handle: JoinHandle<Action>,
+    fallback: Action,
+}
+
+/// The Moscow '41 computer player. One place to change when `eastfront_ai::moscow41` grows its
+/// own strategy: it sees only the side's view and the legal actions.
+pub fn choose(view: &View, legal: &[Action], level: AiLevel, seed: u64) -> Action {
+    use rand::SeedableRng;
+    let _ = (view, level);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    eastfront_ai::moscow41::random_action(legal, &mut rng)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<M41AiStatus>()
+        .init_resource::<M41AiWork>()
+        .init_resource::<M41AiPause>()
+        .add_systems(OnExit(Screen::Moscow41), forget)
+        .add_systems(
+            Update,
+            drive
+                .in_set(TableSet::Act)
+                .run_if(in_state(Screen::Moscow41).and_then(resource_exists::<M41Table>)),
+        );
+}
+
+fn forget(mut work: ResMut<M41AiWork>, mut status: ResMut<M41AiStatus>) {
+    // A running thread finishes on its own; its answer is never read.
+    work.task = None;
+    status.thinking_for = None;
+}
+
+fn drive(
+    mut table: ResMut<M41Table>,
+    mut work: ResMut<M41AiWork>,
+    mut status: ResMut<M41AiStatus>,
+    pause: Res<M41AiPause>,
+    time: Res<Time>,
+) {
+    let now = time.elapsed_secs_f64();
+    let Some(seat) = table.active_seat().filter(|s| !table.is_human(*s)) else {
+        work.task = None;
+        if status.thinking_for.is_some() {
+            status.thinking_for = None;
+        }
+        return;
+    };
+    let side = table.side_of(seat);
+    if status.thinking_for != Some(side) {
+        status.thinking_for = Some(side);
+    }
+    if work
+        .task
+        .as_ref()
+        .is_some_and(|t| t.revision != table.revision || t.seat != seat)
+    {
+        work.task = None;
+    }
+    if work.task.is_none() {
+        let game = table.game();
+        let state = table.session.state();
+        let legal = game.legal_actions(state, seat);
+        let Some(fallback) = legal.first().cloned() else {
+            table.last_error = Some(format!(
+                "The rules offer the {} AI no legal action.",
+                side.name()
+            ));
+            return;
+        };
+        let view = game.view(state, Viewer::Side(side));
+        let level = table.level;
+        // Different per decision, reproducible for a given game.
+        let seed = table.session.seed
+            ^ (table.session.record().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let handle = std::thread::spawn(move || choose(&view, &legal, level, seed));
+        work.task = Some(Task {
+            seat,
+            revision: table.revision,
+            handle,
+            fallback,
+        });
+        return;
+    }
+    let ready = work.task.as_ref().is_some_and(|t| t.handle.is_finished());
+    if !ready || now - work.last_move_at < pause.0 {
+        return;
+    }
+    let Some(task) = work.task.take() else { return };
+    let action = task.handle.join().unwrap_or_else(|_| {
+        table.last_error =
+            Some("The AI failed while choosing; it played its first legal action.".into());
+        task.fallback.clone()
+    });
+    work.last_move_at = now;
+    if let Err(e) = table.apply(task.seat, action) {
+        table.last_error = Some(format!("The AI's choice was refused by the rules: {e}"));
+    }
+}

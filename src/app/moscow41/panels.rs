@@ -1,0 +1,983 @@
+//! The egui side of the Moscow '41 table: the top bar (turn and impulse, weather, the Initiative
+//! Disc, victory points, overlays), the turn / weather track and the VP track, the side panel
+//! (the prompt with its rule, the held piece and its choices, the legal choices as buttons, the
+//! Luftwaffe and artillery to assign, the dice, the log with rule references), hover info, the
+//! battle window (revealed blocks side by side, the dice of the battle, loss choices) and the
+//! end of the game. Everything shown comes from the viewer's `View` and the game's events; every
+//! button is a legal action the rules listed.
+
+use super::super::camera::{FitRequested, PanelInsets};
+use super::super::panels::{apply_style_once, draw_die};
+use super::super::screens::Screen;
+use super::ai::M41AiStatus;
+use super::board::{supply_words, M41Highlights, M41Overlays};
+use super::input::{action_piece, block_area, M41Pick};
+use super::pieces::M41PiecesHidden;
+use super::session::{M41Choice, M41Eyes, M41Rules, M41Shown, M41Table, M41Undo};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{egui, EguiContexts, EguiPrimaryContextPass};
+use eastfront_kernel::Side;
+use eastfront_moscow41::battle::BattleOption;
+use eastfront_moscow41::data::Terrain;
+use eastfront_moscow41::view::BlockFace;
+use eastfront_moscow41::{Action, AreaId, Board, BomberState, EventKind, View, Weather};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<M41Panel>().add_systems(
+        EguiPrimaryContextPass,
+        (apply_style_once, table_ui)
+            .chain()
+            .run_if(in_state(Screen::Moscow41).and_then(resource_exists::<M41Table>)),
+    );
+}
+
+/// Panel memory: the battle window's subject and whether the player closed it.
+#[derive(Resource, Default)]
+struct M41Panel {
+    /// Log index of the last BattleStart seen, and whether its window was dismissed.
+    battle_seen: Option<usize>,
+    battle_closed: bool,
+}
+
+fn side_colour(s: Side) -> egui::Color32 {
+    match s {
+        Side::German => egui::Color32::from_rgb(190, 196, 192),
+        Side::Soviet => egui::Color32::from_rgb(240, 120, 100),
+    }
+}
+
+fn weather_words(w: Weather) -> &'static str {
+    match w {
+        Weather::Sunny => "Good weather (sunny)",
+        Weather::Rain => "Rain (mud)",
+        Weather::Snow => "Snow",
+        Weather::Blizzard => "Blizzard",
+    }
+}
+
+/// Words for a legal action, as a button says it.
+pub fn action_words(board: &Board, view: &View, a: &Action) -> String {
+    let place = |x: &AreaId| board.place_label(*x);
+    let name = |b: &eastfront_moscow41::BlockId| board.block(*b).name.clone();
+    match a {
+        Action::Place { block, area } => format!("Place {} in {}", name(block), place(area)),
+        Action::PlaceDl { area } => format!("Defensive Line in {}", place(area)),
+        Action::LogisticPause => "Logistic Pause (R 7.1)".into(),
+        Action::ActivateLeader => "Activate the Leader (R 7.2)".into(),
+        Action::Regenerate { hq } => format!("Regenerate a step of {} (R 7.2.2)", name(hq)),
+        Action::EndRegeneration => "End Regeneration".into(),
+        Action::Replace { block } => format!("Replace a step of {} (R 7.2.2)", name(block)),
+        Action::EndReplacement => "End Replacement".into(),
+        Action::Deploy { block, area } => format!("Deploy {} in {}", name(block), place(area)),
+        Action::Tactical => "Tactical Impulse (R 10)".into(),
+        Action::StrategicMove => "Strategic Impulse A: move up to VL blocks (R 11.0 A)".into(),
+        Action::StrategicReinforce => "Strategic Impulse B: reinforcements (R 11.0 B)".into(),
+        Action::Pass => "Pass (R 12.0)".into(),
+        Action::Activate { hq, path } => match path.last() {
+            Some(to) => format!("Activate {} after moving to {}", name(hq), place(to)),
+            None => format!(
+                "Activate {} where it stands{}",
+                name(hq),
+                block_area(view, *hq)
+                    .map(|a| format!(" ({})", place(&a)))
+                    .unwrap_or_default()
+            ),
+        },
+        Action::EndActivation => "End HQ Activation (R 10.1)".into(),
+        Action::Move { block, path } => format!(
+            "Move {} to {}",
+            name(block),
+            path.last().map(place).unwrap_or_default()
+        ),
+        Action::Rail { block, to } => format!("Rail {} to {} (RO 14.4)", name(block), place(to)),
+        Action::BuildDl { block } => {
+            format!(
+                "{}: lose a step to build a Defensive Line (R 4.1)",
+                name(block)
+            )
+        }
+        Action::EndCommand => "End the Command segment (R 10.7)".into(),
+        Action::Artillery { hq, area } => {
+            format!("Artillery of {} on {} (R 10.4)", name(hq), place(area))
+        }
+        Action::Bomber { bomber, area } => format!(
+            "Bomber {} over {} (R 10.10)",
+            board
+                .bombers()
+                .get(bomber.0 as usize)
+                .map(|b| b.id.clone())
+                .unwrap_or_default(),
+            place(area)
+        ),
+        Action::EndSupport => "Done with artillery and bombers".into(),
+        Action::Fight { area } => format!("Fight the battle in {} (R 10.11)", place(area)),
+        Action::EndCombat => "End the Combat segment".into(),
+        Action::BattleChoice { option } => format!("Choice {}", option + 1),
+        Action::Blitz { block, to } => {
+            format!("Blitz {} into {} (R 10.16)", name(block), place(to))
+        }
+        Action::EndBlitz => "End Blitz".into(),
+        Action::Exploit => "Spend the Initiative Disc: Exploitation (R 10.18)".into(),
+        Action::NoExploit => "No Exploitation".into(),
+        Action::EndExploitation => "End Exploitation".into(),
+    }
+}
+
+/// Words for a battle option (the battle is public: every block in it is face up, R 10.12.1).
+fn battle_option_words(board: &Board, o: &BattleOption) -> String {
+    let block = |u: &u16| {
+        board
+            .blocks
+            .get(*u as usize)
+            .map(|b| b.name.clone())
+            .unwrap_or_else(|| format!("block #{u}"))
+    };
+    let bomber = |b: &u16| {
+        board
+            .bombers()
+            .get(*b as usize)
+            .map(|x| x.id.clone())
+            .unwrap_or_else(|| format!("bomber #{b}"))
+    };
+    match o {
+        BattleOption::HitBlock(u) => format!("{} takes the hit", block(u)),
+        BattleOption::AbortBomber(b) => format!("Abort {}", bomber(b)),
+        BattleOption::DestroyBomber(b) => format!("{} is destroyed", bomber(b)),
+    }
+}
+
+#[derive(SystemParam)]
+struct Outbox<'w> {
+    choices: MessageWriter<'w, M41Choice>,
+    undo: MessageWriter<'w, M41Undo>,
+    fit: ResMut<'w, FitRequested>,
+    insets: ResMut<'w, PanelInsets>,
+    overlays: ResMut<'w, M41Overlays>,
+    hidden: ResMut<'w, M41PiecesHidden>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn table_ui(
+    mut contexts: EguiContexts,
+    table: Res<M41Table>,
+    shown: Res<M41Shown>,
+    eyes: Res<M41Eyes>,
+    rules: Res<M41Rules>,
+    ai: Res<M41AiStatus>,
+    highlights: Res<M41Highlights>,
+    mut pick: ResMut<M41Pick>,
+    mut panel: ResMut<M41Panel>,
+    mut out: Outbox,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let board = &rules.0.board;
+    // Behind the curtain nothing of the game is drawn (the curtain is drawn by `hotseat`).
+    let Some(view) = shown.view.as_ref().filter(|_| eyes.curtain_for.is_none()) else {
+        if *out.insets != PanelInsets::default() {
+            *out.insets = PanelInsets::default();
+        }
+        return Ok(());
+    };
+    let viewer = shown.viewer_side;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "m41-table".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+
+    // ---------------------------------------------------------------- top bar
+    let top = egui::Panel::top("m41-top").show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(
+                egui::RichText::new(format!("Turn {} · {} 1941", view.turn, view.month))
+                    .size(17.0)
+                    .strong(),
+            );
+            ui.label("·");
+            let who = view
+                .active_side
+                .map(|s| format!("{} · ", s.name()))
+                .unwrap_or_default();
+            ui.label(egui::RichText::new(format!("{who}{}", phase_words(&view.phase))).size(16.0));
+            ui.separator();
+            ui.label(weather_words(view.weather))
+                .on_hover_text(match view.forecast {
+                    Some(f) => format!("Weather Forecast marker: {f} (R 8.1)"),
+                    None => "Weather Forecast marker: -- (R 8.1)".into(),
+                });
+            ui.separator();
+            initiative_disc(ui, view.initiative);
+            ui.separator();
+            for sv in &view.sides {
+                ui.colored_label(
+                    side_colour(sv.side),
+                    format!("{} {} VP", sv.side.name(), sv.vp),
+                )
+                .on_hover_text(match sv.vl {
+                    Some(vl) => format!("Logistic Value {vl} (R 7.2.1)"),
+                    None => "Logistic Value: hidden (depends on the Leader's strength)".into(),
+                });
+            }
+            ui.separator();
+            ui.toggle_value(&mut out.overlays.control, "Control")
+                .on_hover_text("Tint each area by its controller (C)");
+            ui.toggle_value(&mut out.overlays.supply, "Supply")
+                .on_hover_text("Your areas in supply (green) or cut off (purple) (V)");
+            ui.toggle_value(&mut out.overlays.command, "Command")
+                .on_hover_text("Command range of the activated HQs (K)");
+            ui.toggle_value(&mut out.hidden.0, "Hide blocks")
+                .on_hover_text("H: read the map under the blocks");
+            if ui.button("Fit").on_hover_text("F").clicked() {
+                out.fit.0 = true;
+            }
+            if ui.button("Menu").clicked() {
+                out.next.set(Screen::Menu);
+            }
+        });
+        tracks(ui, board, view);
+    });
+
+    // ---------------------------------------------------------------- side panel
+    let side = egui::Panel::right("m41-side")
+        .default_size(400.0)
+        .size_range(340.0..=640.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("m41-side-scroll")
+                .show(ui, |ui| {
+                    side_panel(
+                        ui, board, view, &table, &shown, &ai, viewer, &mut pick, &mut out,
+                    );
+                });
+        });
+
+    // ---------------------------------------------------------------- hover info
+    if let Some(h) = highlights.hovered {
+        hover_info(ctx, board, view, h, viewer);
+    }
+
+    // ---------------------------------------------------------------- battle window
+    battle_window(ctx, board, view, &table, &shown, &mut panel, &mut out);
+
+    if let Some(o) = &view.outcome {
+        egui::Window::new("The game is over")
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(ctx, |ui| {
+                let who = o
+                    .winner
+                    .map(|s| format!("The {} player wins.", s.name()))
+                    .unwrap_or_else(|| "A draw.".into());
+                ui.label(egui::RichText::new(who).size(22.0).strong());
+                ui.label(&o.reason);
+                ui.label("Every block is shown face up now.");
+                if ui.button("Back to the menu").clicked() {
+                    out.next.set(Screen::Menu);
+                }
+            });
+    }
+
+    let insets = PanelInsets {
+        left: 0.0,
+        right: side.response.rect.width(),
+        top: top.response.rect.height(),
+        bottom: 0.0,
+    };
+    if *out.insets != insets {
+        *out.insets = insets;
+    }
+    Ok(())
+}
+
+fn phase_words(phase: &str) -> &'static str {
+    match phase {
+        "Setup" => "Scenario setup",
+        "LogisticChoice" => "Logistic Phase",
+        "Regeneration" => "Logistic Phase · Regeneration",
+        "Replacement" => "Logistic Phase · Replacement",
+        "Reinforce" => "Reinforcements",
+        "ImpulseChoice" => "Impulse · declare",
+        "Activation" => "Impulse · HQ Activation",
+        "Command" => "Impulse · Command",
+        "Support" => "Impulse · Artillery and Luftwaffe",
+        "Battles" => "Impulse · Combat",
+        "Battle" => "Impulse · Battle",
+        "Blitz" => "Impulse · Blitz",
+        "ExploitOffer" | "Exploitation" => "Impulse · Exploitation",
+        "GameOver" => "Game over",
+        _ => "",
+    }
+}
+
+/// The Initiative Disc: a two-coloured disc turned to its holder's side (R 3.2).
+fn initiative_disc(ui: &mut egui::Ui, holder: Side) {
+    let (rect, resp) = ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
+    let p = ui.painter();
+    let (fill, mark) = match holder {
+        Side::German => (egui::Color32::from_rgb(60, 64, 64), egui::Color32::WHITE),
+        Side::Soviet => (
+            egui::Color32::from_rgb(190, 30, 25),
+            egui::Color32::from_rgb(255, 220, 80),
+        ),
+    };
+    p.circle_filled(rect.center(), 10.0, fill);
+    p.circle_stroke(
+        rect.center(),
+        10.0,
+        egui::Stroke::new(1.5, egui::Color32::from_gray(230)),
+    );
+    p.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        "I",
+        egui::FontId::proportional(13.0),
+        mark,
+    );
+    resp.on_hover_text(format!(
+        "Initiative Disc: held by the {} player (R 3.2). Spent for a Strategic Impulse or an Exploitation.",
+        holder.name()
+    ));
+    ui.colored_label(
+        side_colour(holder),
+        format!("Initiative: {}", holder.name()),
+    );
+}
+
+/// The printed turn track (July to December, weather) and the VP track.
+fn tracks(ui: &mut egui::Ui, board: &Board, view: &View) {
+    ui.horizontal(|ui| {
+        let months = [
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ];
+        let last = board
+            .setup(&view.scenario)
+            .map(|s| (s.start_turn, s.end_turn))
+            .unwrap_or((1, 6));
+        for (i, m) in months.iter().enumerate() {
+            let turn = i as u8 + 1;
+            let (rect, resp) = ui.allocate_exact_size(egui::vec2(72.0, 20.0), egui::Sense::hover());
+            let p = ui.painter();
+            let current = turn == view.turn;
+            let in_game = (last.0..=last.1).contains(&turn);
+            let fill = if current {
+                egui::Color32::from_rgb(214, 180, 90)
+            } else if in_game {
+                egui::Color32::from_rgb(90, 82, 70)
+            } else {
+                egui::Color32::from_rgb(55, 50, 44)
+            };
+            p.rect_filled(rect, 3.0, fill);
+            p.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                format!("{turn} {m}"),
+                egui::FontId::proportional(12.0),
+                if current {
+                    egui::Color32::BLACK
+                } else {
+                    egui::Color32::from_gray(220)
+                },
+            );
+            resp.on_hover_text(if current {
+                format!("Now: {}", weather_words(view.weather))
+            } else {
+                "Turn track (R 1.4)".into()
+            });
+        }
+        ui.separator();
+        ui.label("VP");
+        // The VP track: 0..=12 with each side's marker.
+        for v in 0..=12u8 {
+            let (rect, resp) = ui.allocate_exact_size(egui::vec2(20.0, 20.0), egui::Sense::hover());
+            let p = ui.painter();
+            p.rect_stroke(
+                rect.shrink(1.0),
+                2.0,
+                egui::Stroke::new(1.0, egui::Color32::from_gray(120)),
+                egui::StrokeKind::Inside,
+            );
+            p.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                v.to_string(),
+                egui::FontId::proportional(10.0),
+                egui::Color32::from_gray(170),
+            );
+            let here: Vec<Side> = view
+                .sides
+                .iter()
+                .filter(|s| s.vp.min(12) == v)
+                .map(|s| s.side)
+                .collect();
+            for (k, s) in here.iter().enumerate() {
+                let c = rect.center()
+                    + egui::vec2(
+                        if here.len() > 1 {
+                            k as f32 * 8.0 - 4.0
+                        } else {
+                            0.0
+                        },
+                        0.0,
+                    );
+                p.circle_filled(c, 6.0, side_colour(*s));
+            }
+            if !here.is_empty() {
+                resp.on_hover_text(format!(
+                    "{} VP: {}",
+                    v,
+                    here.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
+                ));
+            }
+        }
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn side_panel(
+    ui: &mut egui::Ui,
+    board: &Board,
+    view: &View,
+    table: &M41Table,
+    shown: &M41Shown,
+    ai: &M41AiStatus,
+    viewer: Option<Side>,
+    pick: &mut M41Pick,
+    out: &mut Outbox,
+) {
+    let legal = &shown.legal;
+    ui.add_space(4.0);
+    ui.label(egui::RichText::new(&view.prompt).size(16.0).strong());
+    if let Some(side) = ai.thinking_for {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.colored_label(
+                side_colour(side),
+                format!("The {} AI is thinking…", side.name()),
+            );
+        });
+    }
+    if let Some(e) = &table.last_error {
+        ui.colored_label(egui::Color32::from_rgb(255, 140, 120), e);
+    }
+    let seat = shown.acting_seat;
+    let mut send = |a: Action, out: &mut Outbox| {
+        if let Some(seat) = seat {
+            out.choices.write(M41Choice { seat, action: a });
+        }
+    };
+    if seat.is_some() {
+        ui.separator();
+        // The held piece and what it may do without a map click.
+        if *pick != M41Pick::Nothing {
+            let (title, own): (String, Vec<&Action>) = match *pick {
+                M41Pick::Block(b) => (
+                    board.block(b).name.clone(),
+                    legal
+                        .iter()
+                        .filter(|a| action_piece(a) == Some(*pick))
+                        .collect(),
+                ),
+                M41Pick::Bomber(b) => (
+                    board
+                        .bombers()
+                        .get(b.0 as usize)
+                        .map(|x| x.id.clone())
+                        .unwrap_or_default(),
+                    legal
+                        .iter()
+                        .filter(|a| action_piece(a) == Some(*pick))
+                        .collect(),
+                ),
+                M41Pick::Nothing => (String::new(), Vec::new()),
+            };
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(format!("Holding: {title}")).strong());
+                if ui.small_button("drop (Esc)").clicked() {
+                    *pick = M41Pick::Nothing;
+                }
+            });
+            let moves = own
+                .iter()
+                .filter(|a| {
+                    matches!(
+                        a,
+                        Action::Move { .. }
+                            | Action::Deploy { .. }
+                            | Action::Place { .. }
+                            | Action::Rail { .. }
+                            | Action::Blitz { .. }
+                            | Action::Artillery { .. }
+                            | Action::Bomber { .. }
+                    ) || matches!(a, Action::Activate { path, .. } if !path.is_empty())
+                })
+                .count();
+            if moves > 0 {
+                ui.small("Click a highlighted area on the map (blue: move; red: enemy area).");
+            }
+            for a in own.iter().filter(|a| {
+                matches!(
+                    a,
+                    Action::BuildDl { .. } | Action::Regenerate { .. } | Action::Replace { .. }
+                ) || matches!(a, Action::Activate { path, .. } if path.is_empty())
+            }) {
+                if ui.button(action_words(board, view, a)).clicked() {
+                    send((*a).clone(), out);
+                }
+            }
+            ui.separator();
+        }
+        // Choices that are not about one piece: impulse types, ends of segments, battles.
+        let general: Vec<&Action> = legal
+            .iter()
+            .filter(|a| action_piece(a).is_none() && !matches!(a, Action::PlaceDl { .. }))
+            .collect();
+        let battle = table
+            .session
+            .state()
+            .battle
+            .as_ref()
+            .and_then(|b| b.pending_choice());
+        for a in &general {
+            let words = match (a, &battle) {
+                (Action::BattleChoice { option }, Some(p)) => p
+                    .options
+                    .get(*option as usize)
+                    .map(|o| battle_option_words(board, o))
+                    .unwrap_or_else(|| action_words(board, view, a)),
+                _ => action_words(board, view, a),
+            };
+            let button = egui::Button::new(egui::RichText::new(words).size(15.0));
+            if ui.add_sized([ui.available_width(), 28.0], button).clicked() {
+                send((*a).clone(), out);
+            }
+        }
+        let dls = legal
+            .iter()
+            .filter(|a| matches!(a, Action::PlaceDl { .. }))
+            .count();
+        if dls > 0 {
+            ui.small(format!(
+                "Click a highlighted area to place a Defensive Line ({dls} areas allowed)."
+            ));
+        }
+        // Pieces to pick that are not on the map: setup blocks, drawn reinforcements, bombers.
+        let mut off_map: Vec<M41Pick> = Vec::new();
+        for a in legal {
+            let Some(p) = action_piece(a) else { continue };
+            let on_map = match p {
+                M41Pick::Block(b) => block_area(view, b).is_some(),
+                M41Pick::Bomber(_) => false,
+                M41Pick::Nothing => true,
+            };
+            if !on_map && !off_map.contains(&p) {
+                off_map.push(p);
+            }
+        }
+        if !off_map.is_empty() {
+            ui.separator();
+            ui.strong("To place or assign (click, then click an area):");
+            ui.horizontal_wrapped(|ui| {
+                for p in off_map {
+                    let label = match p {
+                        M41Pick::Block(b) => board.block(b).name.clone(),
+                        M41Pick::Bomber(b) => format!(
+                            "✈ {}",
+                            board
+                                .bombers()
+                                .get(b.0 as usize)
+                                .map(|x| x.id.clone())
+                                .unwrap_or_default()
+                        ),
+                        M41Pick::Nothing => continue,
+                    };
+                    if ui.selectable_label(*pick == p, label).clicked() {
+                        *pick = if *pick == p { M41Pick::Nothing } else { p };
+                    }
+                }
+            });
+        }
+        // Pieces on the map that can act now, as a list too (Tab-free way to find them).
+        let on_map: Vec<eastfront_moscow41::BlockId> = {
+            let mut v: Vec<_> = legal
+                .iter()
+                .filter_map(|a| match action_piece(a) {
+                    Some(M41Pick::Block(b)) if block_area(view, b).is_some() => Some(b),
+                    _ => None,
+                })
+                .collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        if !on_map.is_empty() {
+            ui.collapsing(format!("Blocks that can act ({})", on_map.len()), |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for b in on_map {
+                        let p = M41Pick::Block(b);
+                        if ui
+                            .selectable_label(*pick == p, &board.block(b).name)
+                            .clicked()
+                        {
+                            *pick = if *pick == p { M41Pick::Nothing } else { p };
+                        }
+                    }
+                });
+            });
+        }
+        ui.horizontal(|ui| {
+            let can = table.session.can_undo();
+            let why = table
+                .session
+                .undo_blocked_by()
+                .unwrap_or("Take back the last action");
+            if ui
+                .add_enabled(can, egui::Button::new("Undo (Ctrl+Z)"))
+                .on_disabled_hover_text(why)
+                .clicked()
+            {
+                out.undo.write(M41Undo);
+            }
+        });
+    }
+    // The Luftwaffe (public: the bomber discs are on the table, R 10.10).
+    ui.separator();
+    ui.collapsing("Luftwaffe", |ui| {
+        for (k, b) in view.bombers.iter().enumerate() {
+            let name = board
+                .bombers()
+                .get(k)
+                .map(|x| format!("{} ({:?})", x.id, x.kind))
+                .unwrap_or_default();
+            let state = match b {
+                BomberState::Available => "available".to_string(),
+                BomberState::Committed(a) => format!("over {}", board.place_label(*a)),
+                BomberState::Aborted => "aborted: back next German impulse".into(),
+                BomberState::Destroyed => "destroyed: back after the Final Phase".into(),
+                BomberState::Removed => "removed (Operation Crusader)".into(),
+            };
+            ui.label(format!("✈ {name}: {state}"));
+        }
+        if !view.artillery.is_empty() {
+            ui.strong("Artillery markers");
+            for (hq, a) in &view.artillery {
+                ui.label(format!(
+                    "{} → {}",
+                    board.block(*hq).name,
+                    board.place_label(*a)
+                ));
+            }
+        }
+    });
+    // Holdings of each side (the boxes beside the map show the blocks).
+    ui.collapsing("Force Pools and losses", |ui| {
+        for sv in &view.sides {
+            ui.colored_label(
+                side_colour(sv.side),
+                format!(
+                    "{}: Force Pool {} · November {} · lost {} · DLs in box {}",
+                    sv.side.name(),
+                    sv.force_pool,
+                    sv.november_box,
+                    sv.lost.len(),
+                    sv.dls_in_box
+                ),
+            );
+        }
+    });
+    // Dice of the last action.
+    let dice: Vec<u8> = table
+        .latest
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Dice { values } => Some(values.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    if !dice.is_empty() {
+        ui.separator();
+        ui.strong("Dice");
+        dice_row(ui, &dice);
+    }
+    ui.separator();
+    ui.strong("Log");
+    for entry in table.log.iter().rev().take(120) {
+        let text = entry.event.text_for(viewer);
+        ui.horizontal_wrapped(|ui| {
+            ui.small(format!("T{}", entry.turn));
+            ui.label(text);
+            if !entry.event.rule.is_empty() {
+                ui.small(
+                    egui::RichText::new(&entry.event.rule)
+                        .color(egui::Color32::from_rgb(200, 170, 110)),
+                );
+            }
+        });
+    }
+}
+
+fn dice_row(ui: &mut egui::Ui, dice: &[u8]) {
+    ui.horizontal_wrapped(|ui| {
+        for d in dice {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+            draw_die(ui.painter(), rect, *d);
+        }
+    });
+}
+
+fn terrain_words(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Green => "Green circle: 1 MP, 4 blocks + 1 DL per player, no absorption",
+        Terrain::Yellow => {
+            "Yellow circle (forest, swamp, hills): 2 MP, 2 blocks + 1 DL, absorbs 1 hit"
+        }
+        Terrain::Victory => {
+            "Victory area: 2 MP, 2 blocks + 1 DL, absorbs 2 hits if the defender holds it, 1 VP"
+        }
+        Terrain::Staging => {
+            "German Staging Area: Germans only, unlimited stacking, German supply source"
+        }
+    }
+}
+
+fn hover_info(ctx: &egui::Context, board: &Board, view: &View, a: AreaId, viewer: Option<Side>) {
+    egui::Area::new(egui::Id::new("m41-hover"))
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(10.0, -10.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(420.0);
+                ui.label(egui::RichText::new(board.place_label(a)).strong().size(16.0));
+                if let Some(d) = board.area(a) {
+                    ui.label(terrain_words(d.terrain));
+                    if let Some(c) = &d.city {
+                        ui.label(format!(
+                            "City: {}{} (+1 absorption for its holder, Soviet reinforcement entry, R 2.4.5)",
+                            c.name,
+                            if c.special { " (Special City, R 13.2)" } else { "" }
+                        ));
+                    }
+                    if let Some(e) = d.supply {
+                        ui.label(format!("Supply edge: {}", supply_words(e)));
+                    }
+                } else if let Some(b) = board.box_data(a) {
+                    ui.label(match b.kind {
+                        eastfront_moscow41::data::BoxKind::Rastenburg => "Hitler's box (R 2.2)",
+                        eastfront_moscow41::data::BoxKind::Kiev => "Kiev: no units ever; 1 VP (R 2.2, 13.2)",
+                        eastfront_moscow41::data::BoxKind::Road => "Road to Leningrad box (R 2.2, 10.9)",
+                    });
+                }
+                if let Some(av) = view.areas.get(a.index()) {
+                    let mut line = format!("Controlled by the {}", av.control.name());
+                    if av.disputed {
+                        line.push_str(" · disputed (a battle is due, R 10.11)");
+                    }
+                    ui.colored_label(side_colour(av.control), line);
+                    for (k, s) in [Side::German, Side::Soviet].iter().enumerate() {
+                        if av.dl[k] {
+                            ui.label(format!("{} Defensive Line (R 4.1)", s.name()));
+                        }
+                    }
+                }
+                let here: Vec<_> = view.blocks.iter().filter(|b| b.area == a).collect();
+                for b in here {
+                    let text = match &b.face {
+                        Some(f) => face_words(f, b.revealed),
+                        None if Some(b.side) != viewer => {
+                            format!("{} block (hidden)", b.side.name())
+                        }
+                        None => format!("{} block", b.side.name()),
+                    };
+                    ui.colored_label(side_colour(b.side), text);
+                }
+            });
+        });
+}
+
+fn face_words(f: &BlockFace, revealed: bool) -> String {
+    format!(
+        "{} ({}) · strength {}/{}{}{}",
+        f.name,
+        f.label,
+        f.strength,
+        f.max_strength,
+        if f.isolated { " · Isolated" } else { "" },
+        if revealed { " · face up" } else { "" }
+    )
+}
+
+/// The battle window: opened by the last battle's start, it shows both sides' revealed blocks
+/// in that area, the dice rolled since, and the loss choices when the rules ask for one.
+fn battle_window(
+    ctx: &egui::Context,
+    board: &Board,
+    view: &View,
+    table: &M41Table,
+    shown: &M41Shown,
+    panel: &mut M41Panel,
+    out: &mut Outbox,
+) {
+    let Some((start, area)) =
+        table
+            .log
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, e)| match e.event.kind {
+                EventKind::BattleStart { area } => Some((i, area)),
+                _ => None,
+            })
+    else {
+        return;
+    };
+    if panel.battle_seen != Some(start) {
+        panel.battle_seen = Some(start);
+        panel.battle_closed = false;
+    }
+    let ended = table.log[start..]
+        .iter()
+        .any(|e| matches!(e.event.kind, EventKind::BattleEnd { .. }));
+    let waiting = view.phase == "Battle";
+    if panel.battle_closed && !waiting {
+        return;
+    }
+    let viewer = shown.viewer_side;
+    let mut open = true;
+    egui::Window::new(format!("Battle in {}", board.place_label(area)))
+        .id(egui::Id::new("m41-battle"))
+        .open(&mut open)
+        .default_width(560.0)
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(ctx.viewport_rect().center_top() + egui::vec2(-200.0, 110.0))
+        .show(ctx, |ui| {
+            let attacker = table.log[start..]
+                .iter()
+                .find_map(|e| match &e.event.kind {
+                    EventKind::ImpulseStart { side, .. } => Some(*side),
+                    _ => None,
+                })
+                .or(view.active_side);
+            ui.columns(2, |cols| {
+                for (k, side) in [Side::German, Side::Soviet].into_iter().enumerate() {
+                    let ui = &mut cols[k];
+                    let role = match attacker {
+                        Some(a) if a == side => " (attacker)",
+                        Some(_) => " (defender)",
+                        None => "",
+                    };
+                    ui.colored_label(
+                        side_colour(side),
+                        egui::RichText::new(format!("{}{role}", side.name())).strong(),
+                    );
+                    for b in view
+                        .blocks
+                        .iter()
+                        .filter(|b| b.area == area && b.side == side)
+                    {
+                        let text = match &b.face {
+                            Some(f) => face_words(f, b.revealed),
+                            None => "hidden block".into(),
+                        };
+                        block_chip(ui, board, b.face.as_ref(), side, &text);
+                    }
+                }
+            });
+            ui.separator();
+            // The dice and what they did, in the order they fell.
+            for e in &table.log[start..] {
+                match &e.event.kind {
+                    EventKind::Dice { values } => {
+                        ui.label(e.event.text_for(viewer));
+                        dice_row(ui, values);
+                    }
+                    EventKind::BattleStart { .. } => {}
+                    _ => {
+                        ui.horizontal_wrapped(|ui| {
+                            ui.small(e.event.text_for(viewer));
+                            if !e.event.rule.is_empty() {
+                                ui.small(
+                                    egui::RichText::new(&e.event.rule)
+                                        .color(egui::Color32::from_rgb(200, 170, 110)),
+                                );
+                            }
+                        });
+                    }
+                }
+            }
+            if waiting {
+                if let Some(p) = table
+                    .session
+                    .state()
+                    .battle
+                    .as_ref()
+                    .and_then(|b| b.pending_choice())
+                {
+                    ui.separator();
+                    ui.label(egui::RichText::new(format!("{} (R {})", p.prompt, p.rule)).strong());
+                    if let Some(seat) = shown.acting_seat {
+                        for (i, o) in p.options.iter().enumerate() {
+                            let a = Action::BattleChoice { option: i as u8 };
+                            if shown.legal.contains(&a)
+                                && ui.button(battle_option_words(board, o)).clicked()
+                            {
+                                out.choices.write(M41Choice { seat, action: a });
+                            }
+                        }
+                    } else {
+                        ui.label(format!("The {} player chooses.", p.side.name()));
+                    }
+                }
+            } else if ended {
+                ui.small("The battle is over; close this window to go on.");
+            }
+        });
+    if !open {
+        panel.battle_closed = true;
+    }
+}
+
+/// A small drawing of a face-up block in the battle window: its wood, label and strength.
+fn block_chip(ui: &mut egui::Ui, board: &Board, face: Option<&BlockFace>, side: Side, text: &str) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(34.0, 34.0), egui::Sense::hover());
+        let p = ui.painter();
+        let (wood, ink) = match side {
+            Side::German => (egui::Color32::from_rgb(84, 92, 89), egui::Color32::WHITE),
+            Side::Soviet => (
+                egui::Color32::from_rgb(184, 31, 26),
+                egui::Color32::from_rgb(255, 224, 77),
+            ),
+        };
+        p.rect_filled(rect, 4.0, wood);
+        if let Some(f) = face {
+            p.text(
+                rect.center() + egui::vec2(0.0, 5.0),
+                egui::Align2::CENTER_CENTER,
+                &f.label,
+                egui::FontId::proportional(10.0),
+                ink,
+            );
+            let dots = &board.block(f.block).dots;
+            for k in 0..f.strength as usize {
+                let x = rect.center().x + (k as f32 - (f.strength as f32 - 1.0) / 2.0) * 7.0;
+                let c = match dots.get(k) {
+                    Some(eastfront_moscow41::data::Firepower::Single) => egui::Color32::BLACK,
+                    Some(eastfront_moscow41::data::Firepower::Double) => egui::Color32::WHITE,
+                    _ => egui::Color32::from_rgb(230, 25, 20),
+                };
+                p.circle_filled(egui::pos2(x, rect.top() + 6.0), 2.6, c);
+            }
+        }
+        ui.label(text);
+    });
+}

@@ -1,0 +1,464 @@
+//! The Moscow '41 game at the table: the rules, the session (state, record, undo), who sits in
+//! which seat, the log, and what the player at the screen may see. Every change goes through a
+//! [`M41Choice`] applied here; the rules decide, this only asks (docs/architecture.md).
+
+use super::super::screens::Screen;
+use super::super::table::{Notice, TableSet};
+use bevy::prelude::*;
+use eastfront_kernel::{Game, Seat, Session, Side, Viewer};
+use eastfront_moscow41::{Action, Event, EventKind, Moscow41, Options, View};
+
+/// The Moscow '41 rules and data, alive for the whole program (sessions borrow them).
+#[derive(Resource, Clone, Copy)]
+pub struct M41Rules(pub &'static Moscow41);
+
+impl M41Rules {
+    /// Built once and leaked on purpose, as Stalingrad's `Rules`: a session borrows it for the
+    /// program's lifetime.
+    pub fn leak_builtin() -> M41Rules {
+        M41Rules(Box::leak(Box::new(Moscow41::new())))
+    }
+}
+
+/// Who plays which side (rules R 1.5: two players with hidden blocks; or one against the AI).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum M41Play {
+    /// Two players share the screen; a curtain hides everything when the side changes.
+    #[default]
+    HotSeat,
+    /// You command the Germans; the computer plays the Soviets.
+    GermanVsAi,
+    /// You command the Soviets; the computer plays the Germans.
+    SovietVsAi,
+}
+
+impl M41Play {
+    pub const ALL: [M41Play; 3] = [M41Play::HotSeat, M41Play::GermanVsAi, M41Play::SovietVsAi];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            M41Play::HotSeat => "Hot-seat 1 vs 1: German vs Soviet",
+            M41Play::GermanVsAi => "German vs the Soviet AI",
+            M41Play::SovietVsAi => "Soviet vs the German AI",
+        }
+    }
+
+    pub fn brief(self) -> &'static str {
+        match self {
+            M41Play::HotSeat => {
+                "Two players share this screen; a curtain hides the blocks whenever the side to act changes (R 1.5 Fog of War)."
+            }
+            M41Play::GermanVsAi => {
+                "You lead Army Group Centre toward Moscow; the computer defends, seeing only what the Soviet player may see."
+            }
+            M41Play::SovietVsAi => {
+                "You hold the road to Moscow; the computer attacks, seeing only what the German player may see."
+            }
+        }
+    }
+
+    pub fn is_human(self, side: Side) -> bool {
+        match self {
+            M41Play::HotSeat => true,
+            M41Play::GermanVsAi => side == Side::German,
+            M41Play::SovietVsAi => side == Side::Soviet,
+        }
+    }
+}
+
+/// How hard the computer plays.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum AiLevel {
+    Easy,
+    #[default]
+    Normal,
+    Hard,
+}
+
+impl AiLevel {
+    pub const ALL: [AiLevel; 3] = [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard];
+    pub fn label(self) -> &'static str {
+        match self {
+            AiLevel::Easy => "Easy",
+            AiLevel::Normal => "Normal",
+            AiLevel::Hard => "Hard",
+        }
+    }
+}
+
+/// What the menu chose for the next Moscow '41 game.
+#[derive(Resource, Clone, Debug)]
+pub struct M41Setup {
+    pub play: M41Play,
+    /// "campaign", "sc1", "sc2", "sc3".
+    pub scenario: String,
+    pub level: AiLevel,
+    pub seed: u64,
+}
+
+impl Default for M41Setup {
+    fn default() -> Self {
+        M41Setup {
+            play: M41Play::HotSeat,
+            scenario: "campaign".into(),
+            level: AiLevel::Normal,
+            seed: 1941,
+        }
+    }
+}
+
+/// One line of the log: the event and the turn (month) it happened in.
+#[derive(Clone, Debug)]
+pub struct M41LogEntry {
+    pub turn: u8,
+    pub event: Event,
+}
+
+/// The Moscow '41 game being played.
+#[derive(Resource)]
+pub struct M41Table {
+    pub session: Session<'static, Moscow41>,
+    pub play: M41Play,
+    pub level: AiLevel,
+    pub log: Vec<M41LogEntry>,
+    /// Events of the last action (animations, the dice tray).
+    pub latest: Vec<Event>,
+    /// The last refusal, shown until the next action.
+    pub last_error: Option<String>,
+    /// Bumped on every change of the game state.
+    pub revision: u64,
+}
+
+impl M41Table {
+    pub fn new(rules: M41Rules, setup: &M41Setup) -> Result<M41Table, String> {
+        let session = Session::new(rules.0, &setup.scenario, Options::default(), setup.seed)
+            .map_err(|e| e.to_string())?;
+        let title = rules
+            .0
+            .scenarios()
+            .into_iter()
+            .find(|s| s.id == setup.scenario)
+            .map(|s| s.name)
+            .unwrap_or_default();
+        let opening = M41LogEntry {
+            turn: session.state().turn,
+            event: Event {
+                kind: EventKind::Info,
+                rule: String::new(),
+                public: format!(
+                    "Moscow '41 — {title} — {} · seed {}.",
+                    setup.play.label(),
+                    setup.seed
+                ),
+                private: None,
+            },
+        };
+        Ok(M41Table {
+            session,
+            play: setup.play,
+            level: setup.level,
+            log: vec![opening],
+            latest: Vec::new(),
+            last_error: None,
+            revision: 1,
+        })
+    }
+
+    pub fn game(&self) -> &'static Moscow41 {
+        self.session.game
+    }
+
+    pub fn active_seat(&self) -> Option<Seat> {
+        self.game().active(self.session.state())
+    }
+
+    pub fn side_of(&self, seat: Seat) -> Side {
+        self.game().side_of(self.session.state(), seat)
+    }
+
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.play.is_human(self.side_of(seat))
+    }
+
+    pub fn human_seats(&self) -> Vec<Seat> {
+        [Seat(0), Seat(1)]
+            .into_iter()
+            .filter(|s| self.is_human(*s))
+            .collect()
+    }
+
+    /// Asks the rules to apply `action`; a refusal is kept for the player to read.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<(), String> {
+        let turn = self.session.state().turn;
+        match self.session.apply(seat, action) {
+            Ok(events) => {
+                self.log.extend(events.iter().map(|e| M41LogEntry {
+                    turn,
+                    event: e.clone(),
+                }));
+                self.latest = events;
+                self.last_error = None;
+                self.revision += 1;
+                Ok(())
+            }
+            Err(e) => {
+                self.last_error = Some(e.0.clone());
+                Err(e.0)
+            }
+        }
+    }
+
+    pub fn undo(&mut self) -> bool {
+        if !self.session.undo() {
+            return false;
+        }
+        self.log.push(M41LogEntry {
+            turn: self.session.state().turn,
+            event: Event {
+                kind: EventKind::Info,
+                rule: String::new(),
+                public: "Last action taken back (undo).".into(),
+                private: None,
+            },
+        });
+        self.latest.clear();
+        self.last_error = None;
+        self.revision += 1;
+        true
+    }
+}
+
+/// The player at the screen, and the hot-seat curtain (same idea as `hotseat::Eyes`).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct M41Eyes {
+    pub seat: Option<Seat>,
+    /// The curtain is up, waiting for this seat's player to click.
+    pub curtain_for: Option<Seat>,
+}
+
+impl M41Eyes {
+    /// With one human the screen is theirs; with two, the first player to act is called to the
+    /// screen behind the curtain so the opening position is not shown to the wrong person.
+    pub fn for_new_table(table: &M41Table) -> M41Eyes {
+        let humans = table.human_seats();
+        match humans.as_slice() {
+            [only] => M41Eyes {
+                seat: Some(*only),
+                curtain_for: None,
+            },
+            _ => M41Eyes {
+                seat: None,
+                curtain_for: table
+                    .active_seat()
+                    .filter(|s| table.is_human(*s))
+                    .or(humans.first().copied()),
+            },
+        }
+    }
+
+    pub fn lift_curtain(&mut self) {
+        if let Some(seat) = self.curtain_for.take() {
+            self.seat = Some(seat);
+        }
+    }
+}
+
+/// What the screen shows: the view of the player at the screen (None behind the curtain) and
+/// that player's legal actions when it is their turn.
+#[derive(Resource, Default)]
+pub struct M41Shown {
+    pub view: Option<View>,
+    pub legal: Vec<Action>,
+    pub acting_seat: Option<Seat>,
+    pub viewer_side: Option<Side>,
+    pub revision: u64,
+}
+
+/// A decision of the player at the screen (map click, button or key).
+#[derive(Message, Clone, Debug)]
+pub struct M41Choice {
+    pub seat: Seat,
+    pub action: Action,
+}
+
+/// "Take back the last action".
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct M41Undo;
+
+/// What the Moscow table waits for, mirrored from the rules and the curtain every frame.
+#[derive(SubStates, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[source(Screen = Screen::Moscow41)]
+pub enum M41Phase {
+    #[default]
+    Setup,
+    /// A human at the screen decides.
+    Human,
+    /// A computer seat is choosing.
+    AiTurn,
+    /// The hot-seat curtain is up.
+    Handoff,
+    GameOver,
+}
+
+pub fn phase_of(table: &M41Table, eyes: &M41Eyes) -> M41Phase {
+    if eyes.curtain_for.is_some() {
+        return M41Phase::Handoff;
+    }
+    match table.active_seat() {
+        None => M41Phase::GameOver,
+        Some(s) if table.is_human(s) => M41Phase::Human,
+        Some(_) => M41Phase::AiTurn,
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(M41Rules::leak_builtin())
+        .init_resource::<M41Setup>()
+        .init_resource::<M41Shown>()
+        .init_resource::<M41Eyes>()
+        .add_sub_state::<M41Phase>()
+        .add_message::<M41Choice>()
+        .add_message::<M41Undo>()
+        .add_systems(OnEnter(Screen::Moscow41), open_table)
+        .add_systems(OnExit(Screen::Moscow41), close_table)
+        .add_systems(
+            Update,
+            (
+                apply_choices.in_set(TableSet::Act),
+                call_next_player.in_set(TableSet::Eyes),
+                refresh_view.in_set(TableSet::View),
+                mirror_phase.in_set(TableSet::Mirror),
+            )
+                .run_if(in_state(Screen::Moscow41).and_then(resource_exists::<M41Table>)),
+        );
+}
+
+fn open_table(
+    mut commands: Commands,
+    rules: Res<M41Rules>,
+    setup: Res<M41Setup>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+    time: Res<Time>,
+) {
+    match M41Table::new(*rules, &setup) {
+        Ok(t) => {
+            commands.insert_resource(M41Eyes::for_new_table(&t));
+            commands.insert_resource(M41Shown::default());
+            commands.insert_resource(t);
+        }
+        Err(e) => {
+            notice.error(
+                format!("Cannot start Moscow '41: {e}"),
+                time.elapsed_secs_f64(),
+            );
+            next.set(Screen::Menu);
+        }
+    }
+}
+
+fn close_table(mut commands: Commands) {
+    commands.remove_resource::<M41Table>();
+    commands.insert_resource(M41Shown::default());
+    commands.insert_resource(M41Eyes::default());
+}
+
+fn apply_choices(
+    mut choices: MessageReader<M41Choice>,
+    mut undo: MessageReader<M41Undo>,
+    mut table: ResMut<M41Table>,
+    eyes: Res<M41Eyes>,
+) {
+    for choice in choices.read() {
+        // Only the player at the screen, on their turn, may act; a stale click is dropped.
+        if eyes.curtain_for.is_some() || table.active_seat() != Some(choice.seat) {
+            continue;
+        }
+        if table.apply(choice.seat, choice.action.clone()).is_err() {
+            break;
+        }
+    }
+    for _ in undo.read() {
+        if !table.undo() {
+            let why = table
+                .session
+                .undo_blocked_by()
+                .unwrap_or("Nothing to undo.")
+                .to_string();
+            table.last_error = Some(why);
+        }
+    }
+}
+
+/// Raises the curtain whenever the side to act belongs to another human than the one looking
+/// (every change of side in hot-seat, battles included: a loss choice may pass to the defender).
+fn call_next_player(table: Res<M41Table>, mut eyes: ResMut<M41Eyes>) {
+    if !table.is_changed() && !eyes.is_changed() {
+        return;
+    }
+    let Some(active) = table.active_seat() else {
+        return;
+    };
+    if !table.is_human(active) || eyes.curtain_for.is_some() {
+        return;
+    }
+    if table.human_seats().len() < 2 {
+        if eyes.seat != Some(active) {
+            eyes.seat = Some(active);
+        }
+        return;
+    }
+    if eyes.seat != Some(active) {
+        eyes.seat = None;
+        eyes.curtain_for = Some(active);
+    }
+}
+
+fn refresh_view(table: Res<M41Table>, eyes: Res<M41Eyes>, mut shown: ResMut<M41Shown>) {
+    if !table.is_changed() && !eyes.is_changed() && shown.revision == table.revision {
+        return;
+    }
+    *shown = build_shown(&table, &eyes);
+}
+
+/// The view for the player at the screen: their side's view; everything after the game; nothing
+/// at all while the curtain is up (no block entity exists then, so none carries a face).
+pub fn build_shown(table: &M41Table, eyes: &M41Eyes) -> M41Shown {
+    let game = table.game();
+    let state = table.session.state();
+    let mut out = M41Shown {
+        revision: table.revision,
+        ..Default::default()
+    };
+    if eyes.curtain_for.is_some() {
+        return out;
+    }
+    let active = table.active_seat();
+    if active.is_none() {
+        out.view = Some(game.view(state, Viewer::Omniscient));
+        return out;
+    }
+    let Some(seat) = eyes.seat else {
+        return out;
+    };
+    let side = table.side_of(seat);
+    out.viewer_side = Some(side);
+    out.view = Some(game.view(state, Viewer::Side(side)));
+    if active == Some(seat) && table.is_human(seat) {
+        out.acting_seat = Some(seat);
+        out.legal = game.legal_actions(state, seat);
+    }
+    out
+}
+
+fn mirror_phase(
+    table: Res<M41Table>,
+    eyes: Res<M41Eyes>,
+    current: Res<State<M41Phase>>,
+    mut next: ResMut<NextState<M41Phase>>,
+) {
+    let want = phase_of(&table, &eyes);
+    if *current.get() != want {
+        next.set(want);
+    }
+}

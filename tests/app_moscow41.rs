@@ -1,0 +1,164 @@
+//! The Moscow '41 table without a window: one entity per area, the blocks follow the view, and
+//! hidden means hidden (R 1.5 Fog of War; DESIGN.md "The app"). MinimalPlugins + StatesPlugin.
+
+use bevy::prelude::*;
+use eastfront::app::build_app;
+use eastfront::app::moscow41::board::{M41Area, M41Space};
+use eastfront::app::moscow41::pieces::M41Block;
+use eastfront::app::moscow41::session::{
+    M41Choice, M41Eyes, M41Phase, M41Play, M41Setup, M41Shown, M41Table,
+};
+use eastfront::app::screens::Screen;
+use eastfront_kernel::session::Record;
+use eastfront_kernel::{Game, Seat, Side, Viewer};
+
+fn open(play: M41Play, seed: u64) -> App {
+    let mut app = build_app(true);
+    app.insert_resource(M41Setup {
+        play,
+        seed,
+        ..M41Setup::default()
+    });
+    app.update(); // Loading → Menu
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Moscow41);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Moscow41,
+        "the Moscow table opened"
+    );
+    app
+}
+
+fn blocks(app: &mut App) -> Vec<M41Block> {
+    app.world_mut()
+        .query::<&M41Block>()
+        .iter(app.world())
+        .cloned()
+        .collect()
+}
+
+fn view_blocks_on_map(app: &App, side: Side) -> usize {
+    let table = app.world().resource::<M41Table>();
+    table
+        .game()
+        .view(table.session.state(), Viewer::Side(side))
+        .blocks
+        .len()
+}
+
+#[test]
+fn one_entity_per_area_and_box() {
+    let mut app = open(M41Play::GermanVsAi, 1);
+    let board = &app.world().resource::<M41Table>().game().board.clone();
+    let areas = app
+        .world_mut()
+        .query::<&M41Area>()
+        .iter(app.world())
+        .count();
+    assert_eq!(areas, board.n_areas, "one entity per area of map.ron");
+    let spaces = app
+        .world_mut()
+        .query::<&M41Space>()
+        .iter(app.world())
+        .count();
+    assert_eq!(
+        spaces,
+        board.topo.len(),
+        "one clickable space per area and off-map box"
+    );
+}
+
+#[test]
+fn the_german_view_shows_no_soviet_face() {
+    let mut app = open(M41Play::GermanVsAi, 2);
+    // The German looks at the table from the start (one human: no curtain).
+    assert!(app.world().resource::<M41Eyes>().curtain_for.is_none());
+    let shown = blocks(&mut app);
+    let on_map: Vec<_> = shown.iter().filter(|b| b.area.is_some()).collect();
+    assert_eq!(
+        on_map.len(),
+        view_blocks_on_map(&app, Side::German),
+        "one entity per block on the map in the German's view"
+    );
+    for b in &shown {
+        match b.side {
+            Side::Soviet => assert!(
+                b.face.is_none() || b.revealed,
+                "a hidden Soviet block carries no identity or strength"
+            ),
+            Side::German => {
+                if b.area.is_some() {
+                    assert!(b.face.is_some(), "the German sees his own blocks");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_curtain_hides_every_face_until_the_next_player_clicks() {
+    let mut app = open(M41Play::HotSeat, 3);
+    assert_eq!(
+        *app.world().resource::<State<M41Phase>>().get(),
+        M41Phase::Handoff,
+        "the first player is called to the screen behind the curtain"
+    );
+    assert!(app.world().resource::<M41Shown>().view.is_none());
+    assert!(
+        blocks(&mut app).iter().all(|b| b.face.is_none()),
+        "no block entity carries a face while the curtain is up"
+    );
+    app.world_mut().resource_mut::<M41Eyes>().lift_curtain();
+    for _ in 0..3 {
+        app.update();
+    }
+    let side = app
+        .world()
+        .resource::<M41Shown>()
+        .viewer_side
+        .expect("a player looks at the table");
+    let shown = blocks(&mut app);
+    assert!(!shown.is_empty());
+    assert!(shown
+        .iter()
+        .filter(|b| b.side != side)
+        .all(|b| b.face.is_none() || b.revealed));
+}
+
+#[test]
+fn the_ai_plays_its_side_on_a_background_thread() {
+    let mut app = open(M41Play::GermanVsAi, 4);
+    // The human German answers with the first legal choice whenever asked; the Soviet AI must
+    // make a move of its own within a few hundred frames.
+    let mut ai_moved = false;
+    for _ in 0..600 {
+        let (legal, seat) = {
+            let shown = app.world().resource::<M41Shown>();
+            (shown.legal.clone(), shown.acting_seat)
+        };
+        if let (Some(seat), Some(a)) = (seat, legal.last()) {
+            app.world_mut().write_message(M41Choice {
+                seat,
+                action: a.clone(),
+            });
+        }
+        app.update();
+        let table = app.world().resource::<M41Table>();
+        if table
+            .session
+            .record()
+            .iter()
+            .any(|r| matches!(r, Record::Act { seat, .. } if *seat == Seat(1)))
+        {
+            ai_moved = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(ai_moved, "the Soviet AI made a move");
+}

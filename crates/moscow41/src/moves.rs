@@ -153,11 +153,20 @@ pub fn destinations(
         }
     }
     let mut out = Vec::new();
+    let mut counts = vec![0usize; n];
+    for (i, bs) in st.blocks.iter().enumerate() {
+        if let Loc::Space(x) = bs.loc {
+            if board.blocks[i].side == side {
+                counts[x.index()] += 1;
+            }
+        }
+    }
     for a in board.area_ids() {
         if a == start || best[a.index()].is_none() {
             continue;
         }
-        if !stacking_ok_with(board, st, a, side, 1) {
+        // R 2.7: stacking at the end of the move.
+        if stack_limit(board, a).is_some_and(|lim| counts[a.index()] + 1 > lim) {
             continue;
         }
         let mut path = vec![a];

@@ -253,3 +253,27 @@ fn the_end_of_the_game_is_summed_up_and_a_rematch_opens_a_fresh_table() {
         "the old result is gone"
     );
 }
+
+#[test]
+fn ending_a_phase_asks_first_only_while_something_could_still_act() {
+    use eastfront::app::panels::end_with_work_left;
+    use eastfront_kernel::SpaceId;
+    use eastfront_stalingrad::UnitId;
+    let place = Action::Place {
+        unit: UnitId(3),
+        hex: SpaceId(5),
+    };
+    let advance = Action::Advance { unit: UnitId(4) };
+    assert!(
+        end_with_work_left(&Action::EndPlacement, &[Action::EndPlacement, place], false).is_some()
+    );
+    assert!(end_with_work_left(&Action::EndPlacement, &[Action::EndPlacement], false).is_none());
+    assert!(
+        end_with_work_left(&Action::EndAdvance, &[Action::EndAdvance, advance], false).is_some()
+    );
+    assert!(end_with_work_left(&Action::EndAdvance, &[Action::EndAdvance], false).is_none());
+    assert!(
+        end_with_work_left(&Action::EndShortMoves, &[Action::EndShortMoves], true).is_none(),
+        "no Short Move left: nothing to ask"
+    );
+}

@@ -39,6 +39,8 @@ struct GameResult {
     impulse_times: [Vec<f64>; 2],
     steps: usize,
     turn: u8,
+    /// German VP at the end (R 1.7).
+    german_vp: u8,
 }
 
 fn play(game: &Moscow41, scenario: &str, seed: u64, a: Player, b: Player) -> GameResult {
@@ -72,6 +74,11 @@ fn play(game: &Moscow41, scenario: &str, seed: u64, a: Player, b: Player) -> Gam
             }
         };
         let dt = t.elapsed().as_secs_f64();
+        if std::env::var("M41_PROFILE").is_ok() && !matches!(p, Player::Random) {
+            let kind = format!("{:?}", legal[0]);
+            let kind = kind.split([' ', '{']).next().unwrap_or("").to_string();
+            eprintln!("PROF {kind} {} {:.3}", legal.len(), dt * 1e3);
+        }
         if matches!(
             act,
             Action::Tactical | Action::StrategicMove | Action::StrategicReinforce | Action::Pass
@@ -84,7 +91,35 @@ fn play(game: &Moscow41, scenario: &str, seed: u64, a: Player, b: Player) -> Gam
         if let Some(x) = current[who].as_mut() {
             *x += dt;
         }
-        game.apply(&mut st, seat, &act).expect("legal action");
+        let evs = game.apply(&mut st, seat, &act).expect("legal action");
+        if std::env::var("M41_TRACE").is_ok() {
+            let label = |a: &eastfront_moscow41::AreaId| game.board.place_label(*a);
+            let txt = match &act {
+                Action::Move { block, path } => format!(
+                    "Move {} -> {}",
+                    game.board.block(*block).label,
+                    path.iter().map(label).collect::<Vec<_>>().join(",")
+                ),
+                Action::Activate { hq, path } => format!(
+                    "Activate {} {}",
+                    game.board.block(*hq).label,
+                    path.iter().map(label).collect::<Vec<_>>().join(",")
+                ),
+                Action::Fight { area } => format!("Fight {}", label(area)),
+                other => format!("{other:?}"),
+            };
+            eprintln!("T{} {:?} {}", st.turn, side, txt);
+            for e in evs {
+                if matches!(
+                    e.kind,
+                    eastfront_moscow41::EventKind::Control { .. }
+                        | eastfront_moscow41::EventKind::Surrendered { .. }
+                        | eastfront_moscow41::EventKind::GameOver
+                ) {
+                    eprintln!("    {}", e.public);
+                }
+            }
+        }
         steps += 1;
         if steps > 50_000 {
             break;
@@ -107,6 +142,7 @@ fn play(game: &Moscow41, scenario: &str, seed: u64, a: Player, b: Player) -> Gam
         impulse_times: times,
         steps,
         turn: st.turn,
+        german_vp: eastfront_moscow41::query::vp(&game.board, &st, Side::German),
     }
 }
 
@@ -143,7 +179,9 @@ fn main() {
     let mut wins = [[0u32; 2]; 2]; // [a as German, a as Soviet][won, played]
     let mut all_times: Vec<f64> = Vec::new();
     let mut steps = 0;
+    let mut gvp = [0.0f64; 2];
     for r in &results {
+        gvp[if r.a_side == Side::German { 0 } else { 1 }] += r.german_vp as f64;
         let k = if r.a_side == Side::German { 0 } else { 1 };
         wins[k][1] += 1;
         if r.winner == Some(r.a_side) {
@@ -174,6 +212,11 @@ fn main() {
         wins[0][1],
         wins[1][0],
         wins[1][1]
+    );
+    println!(
+        "mean German VP at the end: A German {:.2}, B German {:.2}",
+        gvp[0] / wins[0][1].max(1) as f64,
+        gvp[1] / wins[1][1].max(1) as f64
     );
     println!(
         "AI time per impulse: median {:.1} ms, p95 {:.1} ms, worst {:.1} ms over {} impulses; {} steps; wall {:.1} s",

@@ -64,12 +64,45 @@ pub fn choose(game: &Moscow41, view: &View, legal: &[Action], level: Level, seed
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let m = model::Model::from_view(&game.board, view);
     let mut ctx = tactics::Ctx::new(m, view, level, legal);
+    let keep = shortlist(&ctx, legal, level);
     let mut best = (f32::MIN, 0usize);
     for (i, a) in legal.iter().enumerate() {
+        if !keep[i] {
+            continue;
+        }
         let s = tactics::score(&mut ctx, a, &mut rng);
         if s > best.0 {
             best = (s, i);
         }
     }
     legal[best.1].clone()
+}
+
+/// Moves worth a full look: a command segment offers hundreds of moves (every block to every
+/// reachable area); a quick score keeps the most promising few per level's budget.
+fn shortlist(ctx: &tactics::Ctx, legal: &[Action], level: Level) -> Vec<bool> {
+    let budget = match level {
+        Level::Easy => 24,
+        Level::Normal => 56,
+        Level::Hard => 96,
+    };
+    let moves: Vec<usize> = (0..legal.len())
+        .filter(|i| matches!(legal[*i], Action::Move { .. }))
+        .collect();
+    let mut keep = vec![true; legal.len()];
+    if moves.len() <= budget {
+        return keep;
+    }
+    let mut scored: Vec<(f32, usize)> = moves
+        .iter()
+        .map(|&i| (tactics::quick_move_score(ctx, &legal[i]), i))
+        .collect();
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+    for &i in &moves {
+        keep[i] = false;
+    }
+    for &(_, i) in scored.iter().take(budget) {
+        keep[i] = true;
+    }
+    keep
 }

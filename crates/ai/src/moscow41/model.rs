@@ -11,6 +11,7 @@ use eastfront_moscow41::data::{CombatType, Firepower, Role, SupplyEdge, Terrain}
 use eastfront_moscow41::view::View;
 use eastfront_moscow41::{AreaId, BlockId, Board, Weather};
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 /// Probability that one die hits with this firepower (R 4.2.2, T3).
 pub fn p_hit(f: Firepower) -> f32 {
@@ -67,7 +68,21 @@ pub struct Model<'a> {
     pub prior: Prior,
     pub turn: u8,
     /// Distance (areas) to the nearest objective of the German drive.
-    pub dist_objective: Vec<u32>,
+    pub dist_objective: Rc<Vec<u32>>,
+    /// Facts fixed for one decision (the enemy does not move while we choose).
+    pub cache: Rc<Cache>,
+}
+
+/// Per-decision facts: enemy fire that can reach each area, distance to the nearest enemy
+/// stack, each area's importance, Kiev's special cities.
+pub struct Cache {
+    pub threat: Vec<f32>,
+    pub dist_enemy: Vec<u32>,
+    pub imp: Vec<f32>,
+    pub specials: Vec<usize>,
+    /// The scenario's German objectives (SC.1–SC.3): areas to control, areas to fortify.
+    pub goal_control: Vec<usize>,
+    pub goal_dl: Vec<usize>,
 }
 
 pub fn idx(s: Side) -> usize {
@@ -152,9 +167,61 @@ impl<'a> Model<'a> {
             discs: view.discs,
             prior,
             turn: view.turn,
-            dist_objective: Vec::new(),
+            dist_objective: Rc::new(Vec::new()),
+            cache: Rc::new(Cache {
+                threat: Vec::new(),
+                dist_enemy: Vec::new(),
+                imp: Vec::new(),
+                specials: Vec::new(),
+                goal_control: Vec::new(),
+                goal_dl: Vec::new(),
+            }),
         };
-        m.dist_objective = m.objective_distances();
+        let (goal_control, goal_dl) = scenario_goals(board, &view.scenario);
+        m.cache = Rc::new(Cache {
+            threat: Vec::new(),
+            dist_enemy: Vec::new(),
+            imp: Vec::new(),
+            specials: Vec::new(),
+            goal_control: goal_control.clone(),
+            goal_dl: goal_dl.clone(),
+        });
+        m.dist_objective = Rc::new(m.objective_distances());
+        let en = me.other();
+        let imp: Vec<f32> = (0..n).map(|a| m.importance_raw(a)).collect();
+        let threat: Vec<f32> = (0..n)
+            .map(|a| {
+                m.board
+                    .neighbours(AreaId::from_index(a))
+                    .map(|nb| {
+                        m.blocks_of(nb.index(), en)
+                            .filter(|u| u.fights())
+                            .map(|u| u.strength * u.p.max(0.2))
+                            .sum::<f32>()
+                    })
+                    .sum()
+            })
+            .collect();
+        let enemy_areas: Vec<usize> = (0..m.board.n_areas)
+            .filter(|a| m.has_units(*a, en))
+            .collect();
+        let dist_enemy = m.distances(&enemy_areas);
+        let specials = (0..m.board.n_areas)
+            .filter(|a| {
+                m.board
+                    .area(AreaId::from_index(*a))
+                    .and_then(|x| x.city.as_ref())
+                    .is_some_and(|c| c.special)
+            })
+            .collect();
+        m.cache = Rc::new(Cache {
+            threat,
+            dist_enemy,
+            imp,
+            specials,
+            goal_control,
+            goal_dl,
+        });
         m
     }
 
@@ -301,6 +368,11 @@ impl<'a> Model<'a> {
                 v.push(a);
             }
         }
+        for &g in self.cache.goal_control.iter().chain(&self.cache.goal_dl) {
+            if !v.contains(&g) && (self.control[g] != Side::German || !self.dl[g][0]) {
+                v.push(g);
+            }
+        }
         v
     }
 
@@ -332,6 +404,10 @@ impl<'a> Model<'a> {
 
     /// How much an area matters to hold (VP, cities, Kiev's special cities).
     pub fn importance(&self, a: usize) -> f32 {
+        self.cache.imp.get(a).copied().unwrap_or(0.0)
+    }
+
+    fn importance_raw(&self, a: usize) -> f32 {
         let id = AreaId::from_index(a);
         let Some(area) = self.board.area(id) else {
             return 0.0;
@@ -339,6 +415,11 @@ impl<'a> Model<'a> {
         let mut v = 4.0;
         if area.terrain == Terrain::Victory {
             v += 120.0;
+            // The last VP the holder's enemy needs for Sudden Death (R 1.7).
+            let holder = self.control[a];
+            if self.vp(holder.other()) >= 6 {
+                v += 1500.0;
+            }
         }
         if let Some(c) = &area.city {
             v += if c.special && self.discs[2] {
@@ -349,6 +430,9 @@ impl<'a> Model<'a> {
         }
         if area.terrain == Terrain::Staging {
             v += 30.0;
+        }
+        if self.cache.goal_control.contains(&a) || self.cache.goal_dl.contains(&a) {
+            v += 150.0;
         }
         v
     }
@@ -429,20 +513,43 @@ impl<'a> Model<'a> {
         }
         // Kiev: Chernigov and Romny German at a Final Phase (R 13.2).
         if self.discs[2] {
-            let specials: Vec<usize> = (0..self.board.n_areas)
-                .filter(|a| {
-                    self.board
-                        .area(AreaId::from_index(*a))
-                        .and_then(|x| x.city.as_ref())
-                        .is_some_and(|c| c.special)
-                })
-                .collect();
-            let held = specials
+            let held = self
+                .cache
+                .specials
                 .iter()
                 .filter(|a| self.control[**a] == Side::German)
                 .count() as f32;
             let s = 60.0 * held + if held >= 2.0 { 200.0 } else { 0.0 };
             v += if me == Side::German { s } else { -s };
+        }
+        // The scenario's own objectives (SC.1–SC.3).
+        {
+            let c = &self.cache;
+            let mut g = 0.0;
+            if !c.goal_control.is_empty() {
+                let held = c
+                    .goal_control
+                    .iter()
+                    .filter(|a| self.control[**a] == Side::German && !self.disputed(**a))
+                    .count();
+                g += 300.0 * held as f32;
+                if held == c.goal_control.len() {
+                    g += 50_000.0;
+                }
+            }
+            if !c.goal_dl.is_empty() {
+                let forts = c.goal_dl.iter().filter(|a| self.dl[**a][0]).count();
+                let held = c
+                    .goal_dl
+                    .iter()
+                    .filter(|a| self.control[**a] == Side::German)
+                    .count();
+                g += 250.0 * forts as f32 + 80.0 * held as f32;
+                if forts == c.goal_dl.len() {
+                    g += 50_000.0;
+                }
+            }
+            v += if me == Side::German { g } else { -g };
         }
         // Territory (a weak tie-break: ground is supply and room).
         for a in 0..self.board.n_areas {
@@ -490,17 +597,7 @@ impl<'a> Model<'a> {
             if self.control[a] != me || !self.passable(a, en) {
                 continue;
             }
-            let id = AreaId::from_index(a);
-            let threat: f32 = self
-                .board
-                .neighbours(id)
-                .map(|nb| {
-                    self.blocks_of(nb.index(), en)
-                        .filter(|u| u.fights())
-                        .map(|u| u.strength * u.p.max(0.2))
-                        .sum::<f32>()
-                })
-                .sum();
+            let threat = self.cache.threat[a];
             if threat <= 0.0 {
                 continue;
             }
@@ -515,10 +612,7 @@ impl<'a> Model<'a> {
         }
         // The Soviet's blocks should stand in front of the Germans, not deep in the rear.
         if me == Side::Soviet {
-            let german: Vec<usize> = (0..self.board.n_areas)
-                .filter(|a| self.has_units(*a, Side::German))
-                .collect();
-            let d = self.distances(&german);
+            let d = &self.cache.dist_enemy;
             for (a, us) in self.units.iter().enumerate() {
                 let da = d[a].min(8) as f32;
                 for u in us
@@ -685,4 +779,25 @@ impl FromIndex for AreaId {
     fn from_index(i: usize) -> Self {
         eastfront_kernel::SpaceId(i as u16)
     }
+}
+
+/// The scenario's German objectives from its victory conditions (public data).
+fn scenario_goals(board: &Board, scenario: &str) -> (Vec<usize>, Vec<usize>) {
+    use eastfront_moscow41::data::VictoryCondition;
+    let mut control = Vec::new();
+    let mut dl = Vec::new();
+    if let Some(s) = board.setup(scenario) {
+        for v in &s.victory {
+            match v {
+                VictoryCondition::GermanControlsAll(ps) => {
+                    control.extend(ps.iter().filter_map(|p| board.place(p)).map(|a| a.index()))
+                }
+                VictoryCondition::GermanDlsIn(ps) => {
+                    dl.extend(ps.iter().filter_map(|p| board.place(p)).map(|a| a.index()))
+                }
+                _ => {}
+            }
+        }
+    }
+    (control, dl)
 }

@@ -125,6 +125,12 @@ pub fn score(ctx: &mut Ctx, a: &Action, rng: &mut ChaCha8Rng) -> f32 {
         Action::Rail { block, to } => score_move(ctx, *block, std::slice::from_ref(to)) - 5.0,
         Action::Activate { hq, path } => score_activate(ctx, *hq, path),
         Action::Tactical => score_tactical(ctx),
+        // Easy plays impulse by impulse: it does not weigh the Initiative Disc's economy.
+        Action::StrategicMove | Action::StrategicReinforce | Action::Exploit
+            if ctx.level == Level::Easy =>
+        {
+            -40.0
+        }
         Action::StrategicMove => score_si_move(ctx),
         Action::StrategicReinforce => score_si_reinforce(ctx),
         Action::Pass => 0.0,
@@ -241,6 +247,50 @@ pub fn score_move(ctx: &mut Ctx, b: BlockId, path: &[AreaId]) -> f32 {
     s
 }
 
+/// A cheap first look at a move, to shortlist the ones worth the full evaluation.
+pub fn quick_move_score(ctx: &Ctx, a: &Action) -> f32 {
+    let Action::Move { block, path } = a else {
+        return 0.0;
+    };
+    let m = &ctx.m;
+    let me = ctx.me();
+    let en = me.other();
+    let Some(from) = m.area_of(*block) else {
+        return -100.0;
+    };
+    let Some(to) = path.last().map(area) else {
+        return -100.0;
+    };
+    let mut s = 0.0;
+    if m.has_units(to, en) {
+        s += 40.0 + m.importance(to) * 0.2;
+    }
+    for p in path {
+        let j = area(p);
+        if m.control[j] == en && !m.has_units(j, en) {
+            s += 6.0 + m.importance(j) * 0.3;
+        }
+    }
+    let th_to = m.cache.threat[to];
+    let th_from = m.cache.threat[from];
+    if th_to > 0.0 && m.control[to] == me {
+        s += m.importance(to) * 0.3 + 5.0;
+    }
+    if th_from > 0.0 && m.blocks_of(from, me).count() <= 1 {
+        s -= m.importance(from) * 0.3 + 5.0;
+    }
+    if me == Side::German {
+        let d0 = m.dist_objective.get(from).copied().unwrap_or(0).min(12) as f32;
+        let d1 = m.dist_objective.get(to).copied().unwrap_or(0).min(12) as f32;
+        s += (d0 - d1) * 6.0;
+    } else {
+        let d0 = m.cache.dist_enemy[from].min(8) as f32;
+        let d1 = m.cache.dist_enemy[to].min(8) as f32;
+        s += (d0 - d1) * 3.0;
+    }
+    s
+}
+
 /// Building a DL: a step for an absorption bonus and a 2-hit shield (R 4.1), worth it where
 /// the enemy is close and the area matters.
 fn score_dl(ctx: &mut Ctx, b: BlockId) -> f32 {
@@ -255,6 +305,9 @@ fn score_dl(ctx: &mut Ctx, b: BlockId) -> f32 {
         .neighbours(id)
         .map(|nb| ctx.m.blocks_of(nb.index(), en).count() as f32)
         .sum();
+    if ctx.me() == Side::German && ctx.m.cache.goal_dl.contains(&a) {
+        return 600.0;
+    }
     if threat == 0.0 {
         return -5.0;
     }
@@ -663,9 +716,9 @@ fn score_activate_leader(ctx: &mut Ctx) -> f32 {
     let pool = my_side_view(ctx).map(|s| s.force_pool).unwrap_or(0);
     let late = ctx.m.turn >= 5;
     if l >= 3 || (l >= 2 && (late || pool >= 6)) || (late && pool > 0) {
-        10.0
+        60.0
     } else {
-        -10.0
+        -60.0
     }
 }
 

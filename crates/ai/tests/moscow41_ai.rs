@@ -1,0 +1,280 @@
+//! Moscow '41 AI: strength against random play, fog of war (decisions do not depend on the
+//! hidden enemy blocks) and one test per key tactic.
+
+use eastfront_ai::moscow41::{choose, random_action, Level};
+use eastfront_kernel::{Game, Side, Viewer};
+use eastfront_moscow41::data::{Role, Speed, Terrain};
+use eastfront_moscow41::{Action, ImpulseKind, Loc, Moscow41, Phase, State};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn seat(side: Side) -> eastfront_kernel::Seat {
+    eastfront_kernel::Seat(if side == Side::German { 0 } else { 1 })
+}
+
+/// Plays a game: `ai` side by the AI at `level`, the other side at random. Returns the winner.
+fn ai_vs_random(
+    game: &Moscow41,
+    scenario: &str,
+    ai: Side,
+    level: Level,
+    seed: u64,
+) -> Option<Side> {
+    let mut st = game.setup(scenario, &Default::default(), seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut steps = 0u64;
+    while let Some(s) = game.active(&st) {
+        let side = game.side_of(&st, s);
+        let legal = game.legal_actions(&st, s);
+        let a = if side == ai {
+            let view = game.view(&st, Viewer::Side(side));
+            choose(game, &view, &legal, level, seed * 1000 + steps)
+        } else {
+            random_action(&legal, &mut rng)
+        };
+        game.apply(&mut st, s, &a).unwrap();
+        steps += 1;
+        assert!(steps < 20_000, "game too long");
+    }
+    game.outcome(&st).and_then(|o| o.winner)
+}
+
+/// The AI beats random play: the Soviet AI in the campaign, the German AI in the campaign's
+/// first months (it must hold Smolensk and gain ground), 9 of 10 games or better.
+#[test]
+fn ai_beats_random() {
+    let game = Moscow41::new();
+    let n: u64 = std::env::var("M41_STRENGTH_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
+    let mut wins = 0;
+    for seed in 0..n {
+        if ai_vs_random(&game, "campaign", Side::Soviet, Level::Normal, 100 + seed)
+            == Some(Side::Soviet)
+        {
+            wins += 1;
+        }
+    }
+    for seed in 0..n {
+        if ai_vs_random(&game, "campaign", Side::German, Level::Normal, 200 + seed)
+            == Some(Side::German)
+        {
+            wins += 1;
+        }
+    }
+    assert!(
+        wins * 10 >= 9 * 2 * n,
+        "the AI won only {wins} of {} games against random play",
+        2 * n
+    );
+}
+
+/// Plays random games from `seed` on until `pred` holds; returns that state.
+fn play_until(game: &Moscow41, scenario: &str, seed: u64, pred: impl Fn(&State) -> bool) -> State {
+    for seed in seed..seed + 50 {
+        let mut st = game.setup(scenario, &Default::default(), seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..5000 {
+            if pred(&st) {
+                return st;
+            }
+            let Some(s) = game.active(&st) else { break };
+            let legal = game.legal_actions(&st, s);
+            let a = random_action(&legal, &mut rng);
+            game.apply(&mut st, s, &a).unwrap();
+        }
+    }
+    panic!("the wanted moment never came");
+}
+
+fn german_command(st: &State) -> bool {
+    st.phase == Phase::Command
+        && st.active == Side::German
+        && st
+            .impulse
+            .as_ref()
+            .is_some_and(|i| i.kind == ImpulseKind::Tactical && !i.activated.is_empty())
+}
+
+/// Fog of war: two games that differ only in the identities and strengths of hidden Soviet
+/// blocks give the German the same View, and the AI the same decision at every level.
+#[test]
+fn decisions_ignore_hidden_enemy_blocks() {
+    let game = Moscow41::new();
+    let b = &game.board;
+    for seed in [3u64, 4] {
+        let st = play_until(&game, "campaign", seed, german_command);
+        // Hidden Soviet combat blocks on the map.
+        let hidden: Vec<usize> = b
+            .side_blocks(Side::Soviet)
+            .filter(|x| {
+                let bs = &st.blocks[x.index()];
+                b.block(*x).role == Role::Combat
+                    && !bs.revealed
+                    && matches!(bs.loc, Loc::Space(a) if b.is_area(a))
+            })
+            .map(|x| x.index())
+            .collect();
+        assert!(hidden.len() >= 4);
+        let mut other = st.clone();
+        // Swap places of blocks with different identities; change strengths.
+        for k in (0..hidden.len() - 1).step_by(2) {
+            let (i, j) = (hidden[k], hidden[k + 1]);
+            let (li, lj) = (other.blocks[i].loc, other.blocks[j].loc);
+            other.blocks[i].loc = lj;
+            other.blocks[j].loc = li;
+        }
+        for &i in &hidden {
+            let max = b.blocks[i].max_strength;
+            other.blocks[i].strength = if other.blocks[i].strength == max {
+                1
+            } else {
+                max
+            };
+        }
+        assert_ne!(st.blocks, other.blocks);
+        let v1 = game.view(&st, Viewer::Side(Side::German));
+        let v2 = game.view(&other, Viewer::Side(Side::German));
+        assert_eq!(v1, v2, "the German View shows nothing of the hidden blocks");
+        let l1 = game.legal_actions(&st, seat(Side::German));
+        let l2 = game.legal_actions(&other, seat(Side::German));
+        assert_eq!(l1, l2);
+        for level in Level::ALL {
+            let a1 = choose(&game, &v1, &l1, level, 7);
+            let a2 = choose(&game, &v2, &l2, level, 7);
+            assert_eq!(a1, a2, "{level:?}");
+        }
+    }
+}
+
+/// Take victory areas: a German fast block next to an empty Soviet Victory Area walks in.
+#[test]
+fn takes_an_undefended_victory_area() {
+    let game = Moscow41::new();
+    let b = &game.board;
+    let mut st = play_until(&game, "campaign", 5, german_command);
+    let imp = st.impulse.clone().unwrap();
+    let hq = *imp
+        .activated
+        .iter()
+        .find(|h| b.block(**h).role == Role::TacticalHq && st.blocks[h.index()].strength > 0)
+        .expect("an activated Tactical HQ");
+    let tula = b.place("Tula").unwrap();
+    let next = b
+        .neighbours(tula)
+        .find(|n| b.terrain(*n) == Some(Terrain::Green))
+        .expect("a green neighbour of Tula");
+    // Clear Tula and its neighbour of Soviet units; the neighbour becomes German.
+    for (i, bs) in st.blocks.iter_mut().enumerate() {
+        if b.blocks[i].side == Side::Soviet
+            && (bs.loc == Loc::Space(tula) || bs.loc == Loc::Space(next))
+        {
+            bs.loc = Loc::ForcePool;
+        }
+    }
+    st.dl[tula.index()] = [false, false];
+    st.dl[next.index()] = [false, false];
+    st.control[next.index()] = Side::German;
+    assert_eq!(st.control[tula.index()], Side::Soviet);
+    // The HQ and a fast combat block of its army that has not acted stand next to Tula.
+    let tank = b
+        .side_blocks(Side::German)
+        .find(|x| {
+            let d = b.block(*x);
+            d.role == Role::Combat
+                && d.speed == Speed::Fast
+                && matches!(st.blocks[x.index()].loc, Loc::Space(a) if b.is_area(a))
+                && !imp.acted.contains(x)
+                && !st.blocks[x.index()].isolated
+        })
+        .expect("a German fast block on the map");
+    st.blocks[hq.index()].loc = Loc::Space(next);
+    st.blocks[tank.index()].loc = Loc::Space(next);
+    let legal = game.legal_actions(&st, seat(Side::German));
+    assert!(legal.iter().any(
+        |a| matches!(a, Action::Move { block, path } if *block == tank && path.last() == Some(&tula))
+    ));
+    let view = game.view(&st, Viewer::Side(Side::German));
+    for level in [Level::Normal, Level::Hard] {
+        let a = choose(&game, &view, &legal, level, 1);
+        assert!(
+            matches!(&a, Action::Move { path, .. } if path.contains(&tula)),
+            "{level:?} chose {a:?}"
+        );
+    }
+}
+
+/// Rest or activate the Leader wisely (R 7.0–7.2): a ♥ Leader rests (Logistic Pause); a
+/// full-strength Leader is activated.
+#[test]
+fn rests_a_spent_leader_and_activates_a_fresh_one() {
+    let game = Moscow41::new();
+    let b = &game.board;
+    let st = play_until(&game, "campaign", 6, |st| {
+        matches!(st.phase, Phase::LogisticChoice { .. }) && st.active == Side::German
+    });
+    let hitler = b
+        .side_blocks(Side::German)
+        .find(|x| b.block(*x).role == Role::Leader)
+        .unwrap();
+    for (strength, want) in [(0u8, Action::LogisticPause), (4, Action::ActivateLeader)] {
+        let mut s = st.clone();
+        s.blocks[hitler.index()].strength = strength;
+        let legal = game.legal_actions(&s, seat(Side::German));
+        let view = game.view(&s, Viewer::Side(Side::German));
+        for level in Level::ALL {
+            assert_eq!(
+                choose(&game, &view, &legal, level, 2),
+                want,
+                "{level:?}, Hitler {strength}"
+            );
+        }
+    }
+}
+
+/// SC.1's objective: a German block standing in Yelnia builds the Defensive Line there.
+#[test]
+fn fortifies_a_scenario_objective() {
+    let game = Moscow41::new();
+    let b = &game.board;
+    let mut st = play_until(&game, "sc1", 8, german_command);
+    let imp = st.impulse.clone().unwrap();
+    let hq = *imp
+        .activated
+        .iter()
+        .find(|h| b.block(**h).role == Role::TacticalHq && st.blocks[h.index()].strength > 0)
+        .unwrap();
+    let yelnia = b.place("Yelnia").unwrap();
+    for (i, bs) in st.blocks.iter_mut().enumerate() {
+        if bs.loc == Loc::Space(yelnia) {
+            bs.loc = if b.blocks[i].side == Side::Soviet {
+                Loc::ForcePool
+            } else {
+                bs.loc
+            };
+        }
+    }
+    st.dl[yelnia.index()] = [false, false];
+    st.control[yelnia.index()] = Side::German;
+    let inf = b
+        .side_blocks(Side::German)
+        .find(|x| {
+            let d = b.block(*x);
+            d.role == Role::Combat
+                && st.blocks[x.index()].strength >= 2
+                && matches!(st.blocks[x.index()].loc, Loc::Space(a) if b.is_area(a))
+                && !imp.acted.contains(x)
+                && !st.blocks[x.index()].isolated
+        })
+        .unwrap();
+    st.blocks[hq.index()].loc = Loc::Space(yelnia);
+    st.blocks[inf.index()].loc = Loc::Space(yelnia);
+    let legal = game.legal_actions(&st, seat(Side::German));
+    assert!(legal.contains(&Action::BuildDl { block: inf }));
+    let view = game.view(&st, Viewer::Side(Side::German));
+    for level in [Level::Normal, Level::Hard] {
+        let a = choose(&game, &view, &legal, level, 3);
+        assert!(matches!(a, Action::BuildDl { .. }), "{level:?} chose {a:?}");
+    }
+}

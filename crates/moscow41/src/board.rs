@@ -48,6 +48,17 @@ pub struct Board {
     block_by_key: HashMap<String, BlockId>,
     /// Area/box lookup by id, printed name and city name.
     by_name: HashMap<String, AreaId>,
+    /// Precomputed lookups (performance): per space, its neighbours in `topo` order with
+    /// "a river runs along this edge".
+    adj: Vec<Vec<(AreaId, bool)>>,
+    /// Per space: terrain (None for a box).
+    terrains: Vec<Option<Terrain>>,
+    /// Per space: position on the Road to Leningrad (1..=10).
+    road_idx: Vec<Option<u8>>,
+    /// Per space: has a city.
+    cities: Vec<bool>,
+    /// Steps between two spaces (`topo.distance`), `u8::MAX` = unreachable; `n × n`.
+    dist: Vec<u8>,
 }
 
 impl Board {
@@ -149,7 +160,48 @@ impl Board {
             .enumerate()
             .map(|(i, b)| (b.id.clone(), BlockId(i as u8)))
             .collect();
+        let n = topo.len();
+        let adj: Vec<Vec<(AreaId, bool)>> = (0..n)
+            .map(|i| {
+                let a = SpaceId(i as u16);
+                topo.neighbours(a)
+                    .map(|b| (b, topo.feature_between(a, b) == Some(EdgeFeature::River)))
+                    .collect()
+            })
+            .collect();
+        let terrains = (0..n)
+            .map(|i| data.map.areas.get(i).map(|a| a.terrain))
+            .collect();
+        let road_idx = (0..n)
+            .map(|i| {
+                road.iter()
+                    .position(|r| r.index() == i)
+                    .map(|k| k as u8 + 1)
+            })
+            .collect();
+        let cities = (0..n)
+            .map(|i| data.map.areas.get(i).is_some_and(|a| a.city.is_some()))
+            .collect();
+        let mut dist = vec![u8::MAX; n * n];
+        for a in 0..n {
+            let row = &mut dist[a * n..(a + 1) * n];
+            row[a] = 0;
+            let mut q = std::collections::VecDeque::from([a]);
+            while let Some(x) = q.pop_front() {
+                for &(y, _) in &adj[x] {
+                    if row[y.index()] == u8::MAX {
+                        row[y.index()] = row[x].saturating_add(1).min(u8::MAX - 1);
+                        q.push_back(y.index());
+                    }
+                }
+            }
+        }
         Ok(Board {
+            adj,
+            terrains,
+            road_idx,
+            cities,
+            dist,
             data,
             topo,
             n_areas,
@@ -188,7 +240,7 @@ impl Board {
     }
     /// Position on the Road to Leningrad, 1 = Pskov .. 10 = Leningrad.
     pub fn road_index(&self, id: AreaId) -> Option<u8> {
-        self.road.iter().position(|r| *r == id).map(|i| i as u8 + 1)
+        self.road_idx.get(id.index()).copied().flatten()
     }
     /// A space by its id ("63", "16A", "Pskov"), printed name or city name ("Moscow", "Vyazma").
     pub fn place(&self, key: &str) -> Option<AreaId> {
@@ -209,22 +261,37 @@ impl Board {
         }
     }
     pub fn terrain(&self, id: AreaId) -> Option<Terrain> {
-        self.area(id).map(|a| a.terrain)
+        self.terrains.get(id.index()).copied().flatten()
     }
     pub fn is_victory(&self, id: AreaId) -> bool {
         self.terrain(id) == Some(Terrain::Victory)
     }
     pub fn has_city(&self, id: AreaId) -> bool {
-        self.area(id).is_some_and(|a| a.city.is_some())
+        self.cities.get(id.index()).copied().unwrap_or(false)
     }
     pub fn river_between(&self, a: AreaId, b: AreaId) -> bool {
-        self.topo.feature_between(a, b) == Some(EdgeFeature::River)
+        self.adj[a.index()]
+            .iter()
+            .find(|(n, _)| *n == b)
+            .is_some_and(|(_, r)| *r)
     }
     pub fn neighbours(&self, id: AreaId) -> impl Iterator<Item = AreaId> + '_ {
-        self.topo.neighbours(id)
+        self.adj[id.index()].iter().map(|(n, _)| *n)
+    }
+    /// Neighbours with "a river runs along this edge", in [`Board::neighbours`] order.
+    pub fn neighbours_river(&self, id: AreaId) -> &[(AreaId, bool)] {
+        &self.adj[id.index()]
     }
     pub fn adjacent(&self, a: AreaId, b: AreaId) -> bool {
-        self.topo.adjacent(a, b)
+        self.adj[a.index()].iter().any(|(n, _)| *n == b)
+    }
+    /// Steps between two spaces, as `topo.distance` (precomputed).
+    pub fn distance(&self, a: AreaId, b: AreaId) -> Option<u32> {
+        let n = self.adj.len();
+        match self.dist[a.index() * n + b.index()] {
+            u8::MAX => None,
+            d => Some(d as u32),
+        }
     }
     /// Initial side of an area under a control rule (Rastenburg, Pskov and the Staging Areas
     /// are German, other boxes Soviet; the Kiev/Leningrad discs are in the setup).

@@ -90,6 +90,17 @@ pub fn destinations(
     b: BlockId,
     mode: MoveMode,
 ) -> Vec<(AreaId, Vec<AreaId>)> {
+    destinations_with(board, st, &Occupancy::new(board, st), b, mode)
+}
+
+/// [`destinations`] with the occupancy already counted.
+pub fn destinations_with(
+    board: &Board,
+    st: &State,
+    occ: &Occupancy,
+    b: BlockId,
+    mode: MoveMode,
+) -> Vec<(AreaId, Vec<AreaId>)> {
     let side = board.block(b).side;
     let Some(start) = space_of(st, b) else {
         return Vec::new();
@@ -99,35 +110,37 @@ pub fn destinations(
     }
     let budget = mp_of(board, st, b);
     let n = board.topo.len();
-    let pres = presence(board, st);
-    let enemy = |a: AreaId| pres[a.index()][side_index(side.other())];
+    let enemy = |a: AreaId| occ.has_units(a, side.other());
     let engaged_start = enemy(start);
-    // Dijkstra over areas with small integer costs: (cost, river_last).
-    let mut best: Vec<Option<(u8, bool)>> = vec![None; n];
-    let mut prev: Vec<Option<AreaId>> = vec![None; n];
-    best[start.index()] = Some((0, false));
-    let mut frontier: Vec<AreaId> = vec![start];
-    let mut done = vec![false; n];
-    loop {
+    // Dijkstra over areas with small integer costs; key = (cost, river on the last step),
+    // encoded as cost * 2 + river. The frontier keeps the areas in the order they were first
+    // reached; the cheapest key is picked, ties by that order.
+    const UNSEEN: u16 = u16::MAX;
+    let mut best: Vec<u16> = vec![UNSEEN; n];
+    let mut prev: Vec<u16> = vec![UNSEEN; n];
+    best[start.index()] = 0;
+    let mut frontier: Vec<AreaId> = Vec::with_capacity(32);
+    frontier.push(start);
+    let mut reached: Vec<AreaId> = Vec::with_capacity(32);
+    while !frontier.is_empty() {
         // pick the cheapest unfinished
-        let mut pick: Option<(AreaId, (u8, bool))> = None;
-        for &a in &frontier {
-            if done[a.index()] {
-                continue;
-            }
-            let c = best[a.index()].unwrap();
-            if pick.is_none_or(|(_, pc)| c < pc) {
-                pick = Some((a, c));
+        let mut k = 0;
+        let mut pk = best[frontier[0].index()];
+        for (j, a) in frontier.iter().enumerate().skip(1) {
+            let c = best[a.index()];
+            if c < pk {
+                pk = c;
+                k = j;
             }
         }
-        let Some((a, (cost, _))) = pick else { break };
-        done[a.index()] = true;
+        let a = frontier.remove(k);
+        let cost = (pk >> 1) as u8;
         // Cannot continue out of an area with enemy units (R 10.8 stop), except the start.
         if a != start && enemy(a) {
             continue;
         }
-        for to in board.neighbours(a) {
-            if !passable(board, to, side) || to == start {
+        for &(to, river) in board.neighbours_river(a) {
+            if to == start || !passable(board, to, side) {
                 continue;
             }
             let mut c = entry_cost(board, st, b, to);
@@ -141,42 +154,37 @@ pub fn destinations(
             if total > budget {
                 continue;
             }
-            if enemy(to) && mode != MoveMode::Command {
+            if mode != MoveMode::Command && enemy(to) {
                 continue;
             }
-            let key = (total, board.river_between(a, to));
-            if best[to.index()].is_none_or(|old| key < old) {
-                best[to.index()] = Some(key);
-                prev[to.index()] = Some(a);
-                frontier.push(to);
+            let key = ((total as u16) << 1) | river as u16;
+            let old = best[to.index()];
+            if key < old {
+                if old == UNSEEN {
+                    frontier.push(to);
+                    reached.push(to);
+                }
+                best[to.index()] = key;
+                prev[to.index()] = a.0;
             }
         }
     }
-    let mut out = Vec::new();
-    let mut counts = vec![0usize; n];
-    for (i, bs) in st.blocks.iter().enumerate() {
-        if let Loc::Space(x) = bs.loc {
-            if board.blocks[i].side == side {
-                counts[x.index()] += 1;
-            }
-        }
-    }
-    for a in board.area_ids() {
-        if a == start || best[a.index()].is_none() {
-            continue;
-        }
+    reached.sort_unstable();
+    let mut out = Vec::with_capacity(reached.len());
+    for a in reached {
         // R 2.7: stacking at the end of the move.
-        if stack_limit(board, a).is_some_and(|lim| counts[a.index()] + 1 > lim) {
+        if !occ.stacking_ok_with(board, a, side, 1) {
             continue;
         }
         let mut path = vec![a];
         let mut at = a;
-        while let Some(p) = prev[at.index()] {
-            if p == start {
+        loop {
+            let p = prev[at.index()];
+            if p == UNSEEN || p == start.0 {
                 break;
             }
-            path.push(p);
-            at = p;
+            at = eastfront_kernel::SpaceId(p);
+            path.push(at);
         }
         path.reverse();
         out.push((a, path));
@@ -256,16 +264,25 @@ pub fn do_move(
 /// Rail Movement destinations (RO 14.4): any distance through own, undisputed areas; no
 /// engaging or disengaging.
 pub fn rail_destinations(board: &Board, st: &State, b: BlockId) -> Vec<AreaId> {
+    rail_destinations_with(board, st, &Occupancy::new(board, st), b)
+}
+
+/// [`rail_destinations`] with the occupancy already counted.
+pub fn rail_destinations_with(
+    board: &Board,
+    st: &State,
+    occ: &Occupancy,
+    b: BlockId,
+) -> Vec<AreaId> {
     let side = board.block(b).side;
     let Some(start) = space_of(st, b) else {
         return Vec::new();
     };
-    if !board.is_area(start) || disputed(board, st, start) {
+    if !board.is_area(start) || occ.disputed(start) {
         return Vec::new();
     }
-    let disp = disputed_all(board, st);
     let ok =
-        |a: AreaId| passable(board, a, side) && st.control[a.index()] == side && !disp[a.index()];
+        |a: AreaId| passable(board, a, side) && st.control[a.index()] == side && !occ.disputed(a);
     let mut seen = vec![false; board.topo.len()];
     seen[start.index()] = true;
     let mut q = std::collections::VecDeque::from([start]);
@@ -275,7 +292,7 @@ pub fn rail_destinations(board: &Board, st: &State, b: BlockId) -> Vec<AreaId> {
             if !seen[n.index()] && ok(n) {
                 seen[n.index()] = true;
                 q.push_back(n);
-                if stacking_ok_with(board, st, n, side, 1) {
+                if occ.stacking_ok_with(board, n, side, 1) {
                     out.push(n);
                 }
             }

@@ -50,6 +50,55 @@ pub fn presence(board: &Board, st: &State) -> Vec<[bool; 2]> {
     p
 }
 
+/// Who is where, counted once per position (for the hot paths: legal actions, movement,
+/// supply): per space, whether each side has units that make it controlled / disputed (as
+/// [`presence`], R 2.5) and how many blocks of each side count for stacking (R 2.7).
+#[derive(Clone, Debug)]
+pub struct Occupancy {
+    /// As [`presence`]: blocks other than Leaders, and DLs, per side.
+    pub units: Vec<[bool; 2]>,
+    /// As [`stack_count`]: every block (HQs and Stalin included), per side.
+    pub stack: Vec<[u8; 2]>,
+}
+
+impl Occupancy {
+    pub fn new(board: &Board, st: &State) -> Occupancy {
+        let mut units: Vec<[bool; 2]> = st.dl.clone();
+        let mut stack = vec![[0u8; 2]; st.dl.len()];
+        for (i, b) in st.blocks.iter().enumerate() {
+            if let Loc::Space(a) = b.loc {
+                let d = &board.blocks[i];
+                let s = side_index(d.side);
+                if d.role != Role::Leader {
+                    units[a.index()][s] = true;
+                }
+                stack[a.index()][s] += 1;
+            }
+        }
+        Occupancy { units, stack }
+    }
+    pub fn has_units(&self, a: AreaId, side: Side) -> bool {
+        self.units[a.index()][side_index(side)]
+    }
+    pub fn disputed(&self, a: AreaId) -> bool {
+        let u = self.units[a.index()];
+        u[0] && u[1]
+    }
+    pub fn disputed_all(&self) -> Vec<bool> {
+        self.units.iter().map(|p| p[0] && p[1]).collect()
+    }
+    pub fn stack_count(&self, a: AreaId, side: Side) -> usize {
+        self.stack[a.index()][side_index(side)] as usize
+    }
+    /// As [`stacking_ok_with`].
+    pub fn stacking_ok_with(&self, board: &Board, a: AreaId, side: Side, extra: usize) -> bool {
+        match stack_limit(board, a) {
+            None => true,
+            Some(n) => self.stack_count(a, side) + extra <= n,
+        }
+    }
+}
+
 pub fn has_units(board: &Board, st: &State, a: AreaId, side: Side) -> bool {
     st.dl[a.index()][side_index(side)]
         || st.blocks.iter().enumerate().any(|(i, b)| {
@@ -290,12 +339,16 @@ pub fn is_source(board: &Board, st: &State, a: AreaId, side: Side) -> bool {
 
 /// Every area from which `side` traces a LOC through own-controlled, undisputed areas (R 9.2).
 pub fn supplied_areas(board: &Board, st: &State, side: Side) -> Vec<bool> {
-    let disp = disputed_all(board, st);
+    supplied_areas_with(board, st, &Occupancy::new(board, st), side)
+}
+
+/// [`supplied_areas`] with the occupancy already counted.
+pub fn supplied_areas_with(board: &Board, st: &State, occ: &Occupancy, side: Side) -> Vec<bool> {
     let ok = |a: AreaId| {
         board.is_area(a)
             && passable(board, a, side)
             && st.control[a.index()] == side
-            && !disp[a.index()]
+            && !occ.disputed(a)
     };
     let mut seen = vec![false; board.topo.len()];
     let mut q = VecDeque::new();
@@ -441,7 +494,18 @@ pub fn tactical_range(board: &Board, st: &State, hq: BlockId) -> u8 {
 /// own-controlled and undisputed (R 10.3, Appendix A.4). The last step may enter anything
 /// the side may enter.
 pub fn range_areas(board: &Board, st: &State, from: AreaId, side: Side, range: u8) -> Vec<bool> {
-    let disp = disputed_all(board, st);
+    range_areas_with(board, st, &Occupancy::new(board, st), from, side, range)
+}
+
+/// [`range_areas`] with the occupancy already counted.
+pub fn range_areas_with(
+    board: &Board,
+    st: &State,
+    occ: &Occupancy,
+    from: AreaId,
+    side: Side,
+    range: u8,
+) -> Vec<bool> {
     let mut dist = vec![u8::MAX; board.topo.len()];
     dist[from.index()] = 0;
     let mut q = VecDeque::from([from]);
@@ -451,7 +515,7 @@ pub fn range_areas(board: &Board, st: &State, from: AreaId, side: Side, range: u
             continue;
         }
         // Expand only from the HQ's own area or through own, undisputed areas.
-        if a != from && (st.control[a.index()] != side || disp[a.index()]) {
+        if a != from && (st.control[a.index()] != side || occ.disputed(a)) {
             continue;
         }
         for n in board.neighbours(a) {

@@ -8,7 +8,7 @@
 use crate::battle::{self, Battle, BattleOption, BattleSetup, BattleUnit, Progress};
 use crate::board::{AreaId, BlockId, Board, BomberId};
 use crate::data::{BomberKind, Colour, InitiativeLimit, Letter, Role, Terrain, VictoryCondition};
-use crate::moves::{check_path, destinations, do_move, rail_destinations};
+use crate::moves::{check_path, destinations_with, do_move, rail_destinations_with};
 use crate::query::*;
 use crate::setup;
 use crate::state::*;
@@ -144,18 +144,20 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
         Phase::Setup { .. } => setup::setup_actions(board, st),
         Phase::LogisticChoice { .. } => vec![Action::LogisticPause, Action::ActivateLeader],
         Phase::Regeneration => {
+            let occ = Occupancy::new(board, st);
             let mut v: Vec<Action> = board
                 .side_blocks(side)
-                .filter(|b| can_regenerate(board, st, *b))
+                .filter(|b| can_regenerate(board, st, &occ, *b))
                 .map(|hq| Action::Regenerate { hq })
                 .collect();
             v.push(Action::EndRegeneration);
             v
         }
         Phase::Replacement => {
+            let occ = Occupancy::new(board, st);
             let mut v: Vec<Action> = board
                 .side_blocks(side)
-                .filter(|b| can_replace(board, st, *b))
+                .filter(|b| can_replace(board, st, &occ, *b))
                 .map(|block| Action::Replace { block })
                 .collect();
             v.push(Action::EndReplacement);
@@ -183,19 +185,21 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             v
         }
         Phase::Activation => {
+            let occ = Occupancy::new(board, st);
             let mut v = Vec::new();
             for hq in board.side_blocks(side) {
-                if can_activate(board, st, hq) {
+                if can_activate_with(board, st, &occ, hq) {
                     let here = space_of(st, hq).unwrap();
-                    if reveal_ok(board, st, hq, here) {
+                    if reveal_ok_with(board, st, &occ, hq, here) {
                         v.push(Action::Activate {
                             hq,
                             path: Vec::new(),
                         });
                     }
                     if board.is_area(space_of(st, hq).unwrap()) {
-                        for (a, path) in destinations(board, st, hq, MoveMode::NoEngage) {
-                            if reveal_ok(board, st, hq, a) {
+                        for (a, path) in destinations_with(board, st, &occ, hq, MoveMode::NoEngage)
+                        {
+                            if reveal_ok_with(board, st, &occ, hq, a) {
                                 v.push(Action::Activate { hq, path });
                             }
                         }
@@ -215,17 +219,18 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             v
         }
         Phase::Command => {
+            let occ = Occupancy::new(board, st);
             let mut v = Vec::new();
             let mode = command_mode(st);
-            for b in commandable(board, st) {
-                for (_, path) in destinations(board, st, b, mode) {
+            for b in commandable_with(board, st, &occ) {
+                for (_, path) in destinations_with(board, st, &occ, b, mode) {
                     v.push(Action::Move { block: b, path });
                 }
-                if can_build_dl(board, st, b) {
+                if can_build_dl_with(board, st, &occ, b) {
                     v.push(Action::BuildDl { block: b });
                 }
                 if rail_allowed(st) {
-                    for to in rail_destinations(board, st, b) {
+                    for to in rail_destinations_with(board, st, &occ, b) {
                         v.push(Action::Rail { block: b, to });
                     }
                 }
@@ -239,11 +244,17 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             v
         }
         Phase::Battles => {
-            let mut v: Vec<Action> = fightable(board, st)
-                .into_iter()
-                .map(|area| Action::Fight { area })
-                .collect();
-            if mandatory_battles(board, st).is_empty() {
+            let f = fightable(board, st);
+            let i = imp(st);
+            let mandatory = f.iter().any(|a| {
+                if i.blitz {
+                    i.blitz_areas.contains(a)
+                } else {
+                    !i.disputed_at_start[a.index()]
+                }
+            });
+            let mut v: Vec<Action> = f.into_iter().map(|area| Action::Fight { area }).collect();
+            if !mandatory {
                 v.push(Action::EndCombat);
             }
             v
@@ -266,9 +277,10 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
         }
         Phase::ExploitOffer => vec![Action::Exploit, Action::NoExploit],
         Phase::Exploitation => {
+            let occ = Occupancy::new(board, st);
             let mut v = Vec::new();
-            for b in commandable(board, st) {
-                for (_, path) in destinations(board, st, b, MoveMode::Exploitation) {
+            for b in commandable_with(board, st, &occ) {
+                for (_, path) in destinations_with(board, st, &occ, b, MoveMode::Exploitation) {
                     v.push(Action::Move { block: b, path });
                 }
             }
@@ -281,7 +293,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
 
 // ------------------------------------------------------------------ logistic (R 7)
 
-fn can_regenerate(board: &Board, st: &State, b: BlockId) -> bool {
+fn can_regenerate(board: &Board, st: &State, occ: &Occupancy, b: BlockId) -> bool {
     let Some(l) = st.logistics.as_ref() else {
         return false;
     };
@@ -290,7 +302,7 @@ fn can_regenerate(board: &Board, st: &State, b: BlockId) -> bool {
     // R 7.2.2: HQs on the map (or a box), not engaged, not Isolated, below full; 1 point/step.
     d.is_hq()
         && l.regeneration_left >= 1
-        && matches!(bs.loc, Loc::Space(a) if !disputed(board, st, a))
+        && matches!(bs.loc, Loc::Space(a) if !occ.disputed(a))
         && !bs.isolated
         && bs.strength < d.max_strength
 }
@@ -306,7 +318,7 @@ fn replace_cost(board: &Board, st: &State, b: BlockId) -> u8 {
     fp.replacement_cost()
 }
 
-fn can_replace(board: &Board, st: &State, b: BlockId) -> bool {
+fn can_replace(board: &Board, st: &State, occ: &Occupancy, b: BlockId) -> bool {
     let Some(l) = st.logistics.as_ref() else {
         return false;
     };
@@ -314,7 +326,7 @@ fn can_replace(board: &Board, st: &State, b: BlockId) -> bool {
     let bs = &st.blocks[b.index()];
     // R 7.2.2: combat blocks; cost by the colour of the step restored (1/2/3).
     d.role == Role::Combat
-        && matches!(bs.loc, Loc::Space(a) if !disputed(board, st, a))
+        && matches!(bs.loc, Loc::Space(a) if !occ.disputed(a))
         && !bs.isolated
         && bs.strength < d.max_strength
         && replace_cost(board, st, b) <= l.replacement_left
@@ -357,15 +369,16 @@ pub fn reinforcement_areas(board: &Board, st: &State, b: BlockId) -> Vec<AreaId>
             }
         }
         Side::Soviet => {
-            let sup = supplied_areas(board, st, Side::Soviet);
+            let occ = Occupancy::new(board, st);
+            let sup = supplied_areas_with(board, st, &occ, Side::Soviet);
             board
                 .area_ids()
                 .filter(|a| {
                     (board.is_victory(*a) || board.has_city(*a))
                         && st.control[a.index()] == Side::Soviet
-                        && !disputed(board, st, *a)
+                        && !occ.disputed(*a)
                         && sup[a.index()]
-                        && stacking_ok_with(board, st, *a, Side::Soviet, 1)
+                        && occ.stacking_ok_with(board, *a, Side::Soviet, 1)
                         && !st.batch_areas.contains(a)
                 })
                 .collect()
@@ -442,23 +455,27 @@ fn return_undeployable(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
 fn can_play_tactical(board: &Board, st: &State, side: Side) -> bool {
     // R 10.0: at least one Tactical HQ must be activated; R 9.1: judged with the supply
     // check the impulse will make.
-    let sup = supplied_areas(board, st, side);
+    let occ = Occupancy::new(board, st);
+    let sup = supplied_areas_with(board, st, &occ, side);
     board.side_blocks(side).any(|h| {
         board.block(h).role == Role::TacticalHq
             && space_of(st, h).is_some_and(|a| in_supply_with(board, a, side, &sup, st))
-            && {
-                let mut probe = st.clone();
-                probe.blocks[h.index()].isolated = false;
-                can_activate_ignoring_order(board, &probe, h)
-            }
+            && can_activate_ignoring_order(board, st, &occ, h, true)
     })
 }
 
-fn can_activate_ignoring_order(board: &Board, st: &State, hq: BlockId) -> bool {
+/// `ignore_isolation`: judge the HQ as if it had no white cube (the coming supply check).
+fn can_activate_ignoring_order(
+    board: &Board,
+    st: &State,
+    occ: &Occupancy,
+    hq: BlockId,
+    ignore_isolation: bool,
+) -> bool {
     let d = board.block(hq);
     let bs = &st.blocks[hq.index()];
     let Loc::Space(a) = bs.loc else { return false };
-    if !d.is_hq() || bs.isolated {
+    if !d.is_hq() || (bs.isolated && !ignore_isolation) {
         return false; // R 9.1: Isolated HQs cannot be activated
     }
     if d.role == Role::LuftwaffeHq && bs.strength == 0 {
@@ -468,16 +485,20 @@ fn can_activate_ignoring_order(board: &Board, st: &State, hq: BlockId) -> bool {
         // R 10.1: only Hoepner, in his Road box.
         return is_hoepner(board, hq) && board.road_index(a).is_some();
     }
-    if reveal_ok(board, st, hq, a) {
+    if reveal_ok_with(board, st, occ, hq, a) {
         return true;
     }
     // It must move away to be revealed (disengaging if engaged).
-    destinations(board, st, hq, MoveMode::NoEngage)
+    destinations_with(board, st, occ, hq, MoveMode::NoEngage)
         .iter()
-        .any(|(to, _)| reveal_ok(board, st, hq, *to))
+        .any(|(to, _)| reveal_ok_with(board, st, occ, hq, *to))
 }
 
 fn can_activate(board: &Board, st: &State, hq: BlockId) -> bool {
+    can_activate_with(board, st, &Occupancy::new(board, st), hq)
+}
+
+fn can_activate_with(board: &Board, st: &State, occ: &Occupancy, hq: BlockId) -> bool {
     let Some(i) = st.impulse.as_ref() else {
         return false;
     };
@@ -493,21 +514,25 @@ fn can_activate(board: &Board, st: &State, hq: BlockId) -> bool {
     {
         return false;
     }
-    can_activate_ignoring_order(board, st, hq)
+    can_activate_ignoring_order(board, st, occ, hq, false)
 }
 
 /// R 10.1: an HQ is revealed in an area without enemy units where it is not overstacked;
 /// German HQs may be revealed in Staging Areas.
 fn reveal_ok(board: &Board, st: &State, hq: BlockId, a: AreaId) -> bool {
+    reveal_ok_with(board, st, &Occupancy::new(board, st), hq, a)
+}
+
+fn reveal_ok_with(board: &Board, st: &State, occ: &Occupancy, hq: BlockId, a: AreaId) -> bool {
     let side = board.block(hq).side;
     if !board.is_area(a) {
         return is_hoepner(board, hq) && board.road_index(a).is_some();
     }
-    if has_units(board, st, a, side.other()) {
+    if occ.has_units(a, side.other()) {
         return false;
     }
     let here = space_of(st, hq) == Some(a);
-    stacking_ok_with(board, st, a, side, if here { 0 } else { 1 })
+    occ.stacking_ok_with(board, a, side, if here { 0 } else { 1 })
 }
 
 fn command_mode(st: &State) -> MoveMode {
@@ -528,6 +553,11 @@ fn rail_allowed(st: &State) -> bool {
 
 /// Blocks the active player may still command now (R 10.7, 10.8, 11.0 A, 12.0, 10.18).
 pub fn commandable(board: &Board, st: &State) -> Vec<BlockId> {
+    commandable_with(board, st, &Occupancy::new(board, st))
+}
+
+/// [`commandable`] with the occupancy already counted.
+pub fn commandable_with(board: &Board, st: &State, occ: &Occupancy) -> Vec<BlockId> {
     let Some(i) = st.impulse.as_ref() else {
         return Vec::new();
     };
@@ -566,7 +596,7 @@ pub fn commandable(board: &Board, st: &State) -> Vec<BlockId> {
                         return None; // Hoepner on the Road commands nobody on the map
                     }
                     let r = tactical_range(board, st, *h);
-                    Some((*h, a, range_areas(board, st, a, side, r)))
+                    Some((*h, a, range_areas_with(board, st, occ, a, side, r)))
                 })
                 .collect();
             board
@@ -590,7 +620,7 @@ pub fn commandable(board: &Board, st: &State) -> Vec<BlockId> {
 
 /// R 4.1, 10.8: a combat block not at minimum, in an own undisputed area without an own DL,
 /// with a DL left in the box; not in an Exploitation or SI option B.
-fn can_build_dl(board: &Board, st: &State, b: BlockId) -> bool {
+fn can_build_dl_with(board: &Board, st: &State, occ: &Occupancy, b: BlockId) -> bool {
     let d = board.block(b);
     let side = d.side;
     let Some(a) = space_of(st, b) else {
@@ -608,7 +638,7 @@ fn can_build_dl(board: &Board, st: &State, b: BlockId) -> bool {
         && board.terrain(a) != Some(Terrain::Staging)
         && !at_minimum(board, st, b)
         && st.control[a.index()] == side
-        && !disputed(board, st, a)
+        && !occ.disputed(a)
         && !st.dl[a.index()][side_index(side)]
         && used < total
 }
@@ -633,14 +663,13 @@ fn support_actions(board: &Board, st: &State) -> Vec<Action> {
     let i = imp(st);
     let side = i.side;
     let mut v = Vec::new();
-    let disp = disputed_all(board, st);
+    let occ = Occupancy::new(board, st);
+    let fighters = fighters_in(board, st, side);
     // Areas where the active player has blocks that could fight.
     let fight_area = |a: AreaId| {
-        disp[a.index()]
+        occ.disputed(a)
             && !i.battled.contains(&a)
-            && side_blocks_in(board, st, a, side)
-                .iter()
-                .any(|b| board.block(*b).role != Role::Leader && !st.blocks[b.index()].isolated)
+            && fighters[a.index()]
             && (!i.blitz || i.blitz_areas.contains(&a))
     };
     // Artillery (R 10.4): one marker per activated Tactical HQ, on an adjacent area.
@@ -701,7 +730,7 @@ fn support_actions(board: &Board, st: &State) -> Vec<Action> {
             continue;
         };
         for a in board.area_ids() {
-            if fight_area(a) && board.topo.distance(la, a).is_some_and(|d| d <= s as u32) {
+            if fight_area(a) && board.distance(la, a).is_some_and(|d| d <= s as u32) {
                 v.push(Action::Bomber {
                     bomber: id,
                     area: a,
@@ -716,33 +745,31 @@ fn support_actions(board: &Board, st: &State) -> Vec<Action> {
 fn fightable(board: &Board, st: &State) -> Vec<AreaId> {
     let i = imp(st);
     let side = i.side;
+    let occ = Occupancy::new(board, st);
+    let fighters = fighters_in(board, st, side);
     board
         .area_ids()
         .filter(|a| {
             !i.battled.contains(a)
-                && has_units(board, st, *a, side.other())
-                && side_blocks_in(board, st, *a, side)
-                    .iter()
-                    .any(|b| board.block(*b).role != Role::Leader && !st.blocks[b.index()].isolated)
+                && occ.has_units(*a, side.other())
+                && fighters[a.index()]
                 && (!i.blitz || i.blitz_areas.contains(a))
         })
         .collect()
 }
 
-/// R 10.11: battles in areas that became disputed in this impulse must be fought; in the
-/// Blitz segment, every area a Blitz entered (R 10.16).
-fn mandatory_battles(board: &Board, st: &State) -> Vec<AreaId> {
-    let i = imp(st);
-    fightable(board, st)
-        .into_iter()
-        .filter(|a| {
-            if i.blitz {
-                i.blitz_areas.contains(a)
-            } else {
-                !i.disputed_at_start[a.index()]
+/// Per space: does `side` have a block there that could fight (not a Leader, not Isolated)?
+fn fighters_in(board: &Board, st: &State, side: Side) -> Vec<bool> {
+    let mut f = vec![false; st.dl.len()];
+    for (k, bs) in st.blocks.iter().enumerate() {
+        if let Loc::Space(a) = bs.loc {
+            let d = &board.blocks[k];
+            if d.side == side && d.role != Role::Leader && !bs.isolated {
+                f[a.index()] = true;
             }
-        })
-        .collect()
+        }
+    }
+    f
 }
 
 fn battle_terrain(board: &Board, a: AreaId) -> battle::Terrain {

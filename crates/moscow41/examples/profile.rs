@@ -21,6 +21,8 @@ struct Times {
     view: Duration,
     inv: Duration,
     steps: u64,
+    /// Per phase name: (steps, time in legal_actions + apply).
+    phases: std::collections::BTreeMap<&'static str, (u64, Duration, u64)>,
 }
 
 fn ends_something(a: &Action) -> bool {
@@ -63,6 +65,7 @@ fn fnv(h: &mut u64, bytes: &[u8]) {
 }
 
 /// One game; returns (steps, action-sequence hash, final-state hash).
+#[allow(clippy::too_many_arguments)]
 fn play(
     game: &Moscow41,
     scenario: &str,
@@ -78,6 +81,8 @@ fn play(
     let mut steps = 0u64;
     let mut h = 0xcbf29ce484222325u64;
     while let Some(seat) = game.active(&st) {
+        let phase = eastfront_moscow41::rules::phase_name(&st.phase);
+        let c0 = Instant::now();
         let c = Instant::now();
         let legal = game.legal_actions(&st, seat);
         t.legal += c.elapsed();
@@ -98,6 +103,10 @@ fn play(
         game.apply(&mut st, seat, &a)
             .unwrap_or_else(|e| panic!("{scenario} {seed}: {a:?} refused: {e}"));
         t.apply += c.elapsed();
+        let e = t.phases.entry(phase).or_default();
+        e.0 += 1;
+        e.1 += c0.elapsed();
+        e.2 += legal.len() as u64;
         if inv {
             let c = Instant::now();
             invariants::check(&game.board, &st)
@@ -109,6 +118,16 @@ fn play(
     t.steps += steps;
     let sh = if hash { state_hash(&st) } else { 0 };
     (steps, h, sh, game.outcome(&st).and_then(|o| o.winner))
+}
+
+/// CPU time of this process so far (Linux `/proc/self/schedstat`), in seconds: the machine
+/// may be shared, so the games/s per core are reported on CPU time too.
+fn cpu_secs() -> f64 {
+    std::fs::read_to_string("/proc/self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map(|ns| ns / 1e9)
+        .unwrap_or(0.0)
 }
 
 fn main() {
@@ -124,9 +143,11 @@ fn main() {
     let mut total = Times::default();
     let mut total_games = 0;
     let all = Instant::now();
+    let cpu_all = cpu_secs();
     for sc in &scenarios {
         let mut t = Times::default();
         let start = Instant::now();
+        let cpu0 = cpu_secs();
         for seed in 0..n {
             let (steps, h, sh, w) = play(
                 &game,
@@ -143,17 +164,24 @@ fn main() {
             }
         }
         let secs = start.elapsed().as_secs_f64();
+        let cpu = cpu_secs() - cpu0;
         let parts = (t.legal + t.apply + t.view + t.inv).as_secs_f64().max(1e-9);
         eprintln!(
-            "{sc:9} {n} games {:7} steps {secs:7.2}s  {:7.1} games/s {:8.0} steps/s | legal {:4.1}% apply {:4.1}% view {:4.1}% inv {:4.1}%",
+            "{sc:9} {n} games {:7} steps {secs:7.2}s (cpu {cpu:7.2}s) {:7.1} games/s {:8.0} steps/s (per cpu s) | legal {:4.1}% apply {:4.1}% view {:4.1}% inv {:4.1}%",
             t.steps,
-            n as f64 / secs,
-            t.steps as f64 / secs,
+            n as f64 / cpu,
+            t.steps as f64 / cpu,
             100.0 * t.legal.as_secs_f64() / parts,
             100.0 * t.apply.as_secs_f64() / parts,
             100.0 * t.view.as_secs_f64() / parts,
             100.0 * t.inv.as_secs_f64() / parts,
         );
+        for (k, (n, d, l)) in t.phases {
+            let e = total.phases.entry(k).or_default();
+            e.0 += n;
+            e.1 += d;
+            e.2 += l;
+        }
         total.legal += t.legal;
         total.apply += t.apply;
         total.view += t.view;
@@ -162,10 +190,21 @@ fn main() {
         total_games += n;
     }
     let secs = all.elapsed().as_secs_f64();
+    let cpu = cpu_secs() - cpu_all;
+    if args.iter().any(|a| a == "--phases") {
+        for (k, (n, d, l)) in &total.phases {
+            eprintln!(
+                "  {k:24} {n:8} steps {:8.3}s {:7.1} µs/step {:7.1} legal actions/step",
+                d.as_secs_f64(),
+                1e6 * d.as_secs_f64() / *n as f64,
+                *l as f64 / *n as f64
+            );
+        }
+    }
     eprintln!(
-        "all       {total_games} games {:7} steps {secs:7.2}s  {:7.1} games/s {:8.0} steps/s",
+        "all       {total_games} games {:7} steps {secs:7.2}s (cpu {cpu:7.2}s) {:7.1} games/s {:8.0} steps/s (per cpu s)",
         total.steps,
-        total_games as f64 / secs,
-        total.steps as f64 / secs
+        total_games as f64 / cpu,
+        total.steps as f64 / cpu
     );
 }

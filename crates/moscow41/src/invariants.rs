@@ -61,10 +61,11 @@ pub fn check(board: &Board, st: &State) -> Result<(), String> {
     }
     // Stacking at rest (R 2.7): checked outside a move; setups obey it too.
     if !setting_up {
+        let occ = Occupancy::new(board, st);
         for a in board.topo.ids() {
             for side in [Side::German, Side::Soviet] {
                 if let Some(n) = stack_limit(board, a) {
-                    let c = stack_count(board, st, a, side);
+                    let c = occ.stack_count(a, side);
                     if c > n {
                         return Err(format!(
                             "{} holds {c} {} blocks (limit {n})",

@@ -176,17 +176,18 @@ pub fn destinations_with(
         if !occ.stacking_ok_with(board, a, side, 1) {
             continue;
         }
-        let mut path = vec![a];
-        let mut at = a;
-        loop {
-            let p = prev[at.index()];
-            if p == UNSEEN || p == start.0 {
-                break;
-            }
-            at = eastfront_kernel::SpaceId(p);
-            path.push(at);
+        let mut len = 1;
+        let mut at = a.0;
+        while prev[at as usize] != UNSEEN && prev[at as usize] != start.0 {
+            at = prev[at as usize];
+            len += 1;
         }
-        path.reverse();
+        let mut path = vec![a; len];
+        let mut at = a.0;
+        for k in (0..len - 1).rev() {
+            at = prev[at as usize];
+            path[k] = eastfront_kernel::SpaceId(at);
+        }
         out.push((a, path));
     }
     out
@@ -285,13 +286,17 @@ pub fn rail_destinations_with(
         |a: AreaId| passable(board, a, side) && st.control[a.index()] == side && !occ.disputed(a);
     let mut seen = vec![false; board.topo.len()];
     seen[start.index()] = true;
-    let mut q = std::collections::VecDeque::from([start]);
+    let mut q = Vec::with_capacity(64);
+    q.push(start);
+    let mut head = 0;
     let mut out = Vec::new();
-    while let Some(a) = q.pop_front() {
+    while head < q.len() {
+        let a = q[head];
+        head += 1;
         for n in board.neighbours(a) {
             if !seen[n.index()] && ok(n) {
                 seen[n.index()] = true;
-                q.push_back(n);
+                q.push(n);
                 if occ.stacking_ok_with(board, n, side, 1) {
                     out.push(n);
                 }
@@ -299,6 +304,69 @@ pub fn rail_destinations_with(
         }
     }
     out
+}
+
+/// [`rail_destinations`] of every block of `side` standing in each of `starts` (one list per
+/// start, in the same order; a block's own checks — on the map, undisputed start — included).
+pub fn rail_destinations_from(
+    board: &Board,
+    st: &State,
+    occ: &Occupancy,
+    side: Side,
+    starts: &[AreaId],
+) -> Vec<Vec<AreaId>> {
+    let n = board.topo.len();
+    // 1 = may be passed through by rail, 2 = and may be stopped in (stacking).
+    let mut ok = vec![0u8; n];
+    for a in board.area_ids() {
+        if passable(board, a, side) && st.control[a.index()] == side && !occ.disputed(a) {
+            ok[a.index()] = 1 + occ.stacking_ok_with(board, a, side, 1) as u8;
+        }
+    }
+    let mut seen = vec![u16::MAX; n];
+    let mut q: Vec<AreaId> = Vec::with_capacity(n);
+    starts
+        .iter()
+        .enumerate()
+        .map(|(k, &start)| {
+            let mut out = Vec::new();
+            if !board.is_area(start) || occ.disputed(start) {
+                return out;
+            }
+            let stamp = k as u16;
+            seen[start.index()] = stamp;
+            q.clear();
+            q.push(start);
+            let mut head = 0;
+            while head < q.len() {
+                let a = q[head];
+                head += 1;
+                for &(m, _) in board.neighbours_river(a) {
+                    let i = m.index();
+                    if seen[i] != stamp && ok[i] != 0 {
+                        seen[i] = stamp;
+                        q.push(m);
+                        if ok[i] == 2 {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// What [`destinations`] depends on besides the position and the mode (start, MP, cavalry).
+pub type DestinationsKey = (Option<AreaId>, u8, bool);
+
+/// Two blocks of the same side with the same key have the same destinations and paths.
+pub fn destinations_key(board: &Board, st: &State, b: BlockId) -> DestinationsKey {
+    (
+        space_of(st, b),
+        mp_of(board, st, b),
+        board.block(b).combat_type == Some(crate::data::CombatType::Cavalry),
+    )
 }
 
 pub fn side_of(board: &Board, b: BlockId) -> Side {

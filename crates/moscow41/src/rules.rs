@@ -8,7 +8,10 @@
 use crate::battle::{self, Battle, BattleOption, BattleSetup, BattleUnit, Progress};
 use crate::board::{AreaId, BlockId, Board, BomberId};
 use crate::data::{BomberKind, Colour, InitiativeLimit, Letter, Role, Terrain, VictoryCondition};
-use crate::moves::{check_path, destinations_with, do_move, rail_destinations_with};
+use crate::moves::{
+    check_path, destinations_key, destinations_with, do_move, rail_destinations_from,
+    DestinationsKey,
+};
 use crate::query::*;
 use crate::setup;
 use crate::state::*;
@@ -222,15 +225,45 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             let occ = Occupancy::new(board, st);
             let mut v = Vec::new();
             let mode = command_mode(st);
-            for b in commandable_with(board, st, &occ) {
-                for (_, path) in destinations_with(board, st, &occ, b, mode) {
-                    v.push(Action::Move { block: b, path });
+            let rail = rail_allowed(st);
+            // Blocks with the same start, MP and cavalry flag share their destinations (and
+            // every block in an area its rail destinations): computed once, copied.
+            let mut moves_memo: Vec<(DestinationsKey, usize, usize)> = Vec::new();
+            let blocks = commandable_with(board, st, &occ);
+            let mut rail_starts: Vec<AreaId> = Vec::new();
+            if rail {
+                for &b in &blocks {
+                    if let Some(a) = space_of(st, b) {
+                        if !rail_starts.contains(&a) {
+                            rail_starts.push(a);
+                        }
+                    }
+                }
+            }
+            let side = imp(st).side;
+            let rail_dests = rail_destinations_from(board, st, &occ, side, &rail_starts);
+            for b in blocks {
+                let key = destinations_key(board, st, b);
+                if let Some(&(_, from, n)) = moves_memo.iter().find(|m| m.0 == key) {
+                    for k in from..from + n {
+                        if let Action::Move { path, .. } = &v[k] {
+                            let path = path.clone();
+                            v.push(Action::Move { block: b, path });
+                        }
+                    }
+                } else {
+                    let from = v.len();
+                    for (_, path) in destinations_with(board, st, &occ, b, mode) {
+                        v.push(Action::Move { block: b, path });
+                    }
+                    moves_memo.push((key, from, v.len() - from));
                 }
                 if can_build_dl_with(board, st, &occ, b) {
                     v.push(Action::BuildDl { block: b });
                 }
-                if rail_allowed(st) {
-                    for to in rail_destinations_with(board, st, &occ, b) {
+                if rail {
+                    let k = space_of(st, b).and_then(|a| rail_starts.iter().position(|x| *x == a));
+                    for &to in k.map(|k| rail_dests[k].as_slice()).unwrap_or(&[]) {
                         v.push(Action::Rail { block: b, to });
                     }
                 }

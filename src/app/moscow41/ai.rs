@@ -40,13 +40,22 @@ struct Task {
     fallback: Action,
 }
 
-/// The Moscow '41 computer player. One place to change when `eastfront_ai::moscow41` grows its
-/// own strategy: it sees only the side's view and the legal actions.
-pub fn choose(view: &View, legal: &[Action], level: AiLevel, seed: u64) -> Action {
-    use rand::SeedableRng;
-    let _ = (view, level);
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    eastfront_ai::moscow41::random_action(legal, &mut rng)
+/// The Moscow '41 computer player (`eastfront_ai::moscow41`): it sees only its side's view
+/// and the legal actions.
+pub fn choose(
+    game: &eastfront_moscow41::Moscow41,
+    view: &View,
+    legal: &[Action],
+    level: AiLevel,
+    seed: u64,
+) -> Action {
+    use eastfront_ai::moscow41::Level;
+    let level = match level {
+        AiLevel::Easy => Level::Easy,
+        AiLevel::Normal => Level::Normal,
+        AiLevel::Hard => Level::Hard,
+    };
+    eastfront_ai::moscow41::choose(game, view, legal, level, seed)
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -110,7 +119,7 @@ fn drive(
         // Different per decision, reproducible for a given game.
         let seed = table.session.seed
             ^ (table.session.record().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let handle = std::thread::spawn(move || choose(&view, &legal, level, seed));
+        let handle = std::thread::spawn(move || choose(game, &view, &legal, level, seed));
         work.task = Some(Task {
             seat,
             revision: table.revision,

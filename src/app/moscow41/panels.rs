@@ -470,7 +470,7 @@ fn side_panel(
         ui.colored_label(egui::Color32::from_rgb(255, 140, 120), e);
     }
     let seat = shown.acting_seat;
-    let mut send = |a: Action, out: &mut Outbox| {
+    let send = |a: Action, out: &mut Outbox| {
         if let Some(seat) = seat {
             out.choices.write(M41Choice { seat, action: a });
         }
@@ -860,13 +860,24 @@ fn battle_window(
         .pivot(egui::Align2::CENTER_TOP)
         .default_pos(ctx.viewport_rect().center_top() + egui::vec2(-200.0, 110.0))
         .show(ctx, |ui| {
-            let attacker = table.log[start..]
+            // The attacker is the side whose impulse the battle belongs to (R 10.11).
+            let attacker = table.log[..start]
                 .iter()
+                .rev()
                 .find_map(|e| match &e.event.kind {
                     EventKind::ImpulseStart { side, .. } => Some(*side),
                     _ => None,
-                })
-                .or(view.active_side);
+                });
+            // Blocks laid face up by the battle (R 10.12.1): public, named by the event.
+            let mut revealed: Vec<eastfront_moscow41::BlockId> = Vec::new();
+            let mut destroyed: Vec<eastfront_moscow41::BlockId> = Vec::new();
+            for e in &table.log[start..] {
+                match &e.event.kind {
+                    EventKind::Reveal { blocks } => revealed.extend(blocks.iter().copied()),
+                    EventKind::Destroyed { block } => destroyed.push(*block),
+                    _ => {}
+                }
+            }
             ui.columns(2, |cols| {
                 for (k, side) in [Side::German, Side::Soviet].into_iter().enumerate() {
                     let ui = &mut cols[k];
@@ -879,16 +890,45 @@ fn battle_window(
                         side_colour(side),
                         egui::RichText::new(format!("{}{role}", side.name())).strong(),
                     );
-                    for b in view
-                        .blocks
-                        .iter()
-                        .filter(|b| b.area == area && b.side == side)
-                    {
-                        let text = match &b.face {
-                            Some(f) => face_words(f, b.revealed),
-                            None => "hidden block".into(),
+                    for id in revealed.iter().filter(|b| board.block(**b).side == side) {
+                        // Still face up in the view: its current strength; otherwise the
+                        // battle is over and it stands hidden again (R 10.15) or is gone.
+                        let now = view
+                            .blocks
+                            .iter()
+                            .find_map(|b| b.face.as_ref().filter(|f| f.block == *id));
+                        let d = board.block(*id);
+                        let text = match now {
+                            Some(f) => face_words(f, true),
+                            None if destroyed.contains(id) => {
+                                format!("{} ({}) · destroyed", d.name, d.label)
+                            }
+                            None => {
+                                format!("{} ({}) · hidden again after the battle", d.name, d.label)
+                            }
                         };
-                        block_chip(ui, board, b.face.as_ref(), side, &text);
+                        block_chip(ui, board, now, *id, side, &text);
+                    }
+                    if !revealed.iter().any(|b| board.block(*b).side == side) {
+                        for b in view
+                            .blocks
+                            .iter()
+                            .filter(|b| b.area == area && b.side == side)
+                        {
+                            match &b.face {
+                                Some(f) => block_chip(
+                                    ui,
+                                    board,
+                                    Some(f),
+                                    f.block,
+                                    side,
+                                    &face_words(f, b.revealed),
+                                ),
+                                None => {
+                                    ui.label("hidden block");
+                                }
+                            }
+                        }
                     }
                 }
             });
@@ -946,10 +986,18 @@ fn battle_window(
     }
 }
 
-/// A small drawing of a face-up block in the battle window: its wood, label and strength.
-fn block_chip(ui: &mut egui::Ui, board: &Board, face: Option<&BlockFace>, side: Side, text: &str) {
+/// A small drawing of a face-up block in the battle window: its wood, label and strength
+/// (the current one while it stands face up, else the printed full strength).
+fn block_chip(
+    ui: &mut egui::Ui,
+    board: &Board,
+    face: Option<&BlockFace>,
+    id: eastfront_moscow41::BlockId,
+    side: Side,
+    text: &str,
+) {
     ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(34.0, 34.0), egui::Sense::hover());
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(38.0, 38.0), egui::Sense::hover());
         let p = ui.painter();
         let (wood, ink) = match side {
             Side::German => (egui::Color32::from_rgb(84, 92, 89), egui::Color32::WHITE),
@@ -959,24 +1007,29 @@ fn block_chip(ui: &mut egui::Ui, board: &Board, face: Option<&BlockFace>, side: 
             ),
         };
         p.rect_filled(rect, 4.0, wood);
-        if let Some(f) = face {
-            p.text(
-                rect.center() + egui::vec2(0.0, 5.0),
-                egui::Align2::CENTER_CENTER,
-                &f.label,
-                egui::FontId::proportional(10.0),
-                ink,
-            );
-            let dots = &board.block(f.block).dots;
-            for k in 0..f.strength as usize {
-                let x = rect.center().x + (k as f32 - (f.strength as f32 - 1.0) / 2.0) * 7.0;
-                let c = match dots.get(k) {
-                    Some(eastfront_moscow41::data::Firepower::Single) => egui::Color32::BLACK,
-                    Some(eastfront_moscow41::data::Firepower::Double) => egui::Color32::WHITE,
-                    _ => egui::Color32::from_rgb(230, 25, 20),
-                };
-                p.circle_filled(egui::pos2(x, rect.top() + 6.0), 2.6, c);
-            }
+        p.rect_stroke(
+            rect,
+            4.0,
+            egui::Stroke::new(1.5, egui::Color32::from_rgb(250, 230, 140)),
+            egui::StrokeKind::Inside,
+        );
+        let d = board.block(id);
+        p.text(
+            rect.center() + egui::vec2(0.0, 6.0),
+            egui::Align2::CENTER_CENTER,
+            &d.label,
+            egui::FontId::proportional(11.0),
+            ink,
+        );
+        let n = face.map(|f| f.strength).unwrap_or(d.max_strength) as usize;
+        for k in 0..n {
+            let x = rect.center().x + (k as f32 - (n as f32 - 1.0) / 2.0) * 7.5;
+            let c = match d.dots.get(k) {
+                Some(eastfront_moscow41::data::Firepower::Single) => egui::Color32::BLACK,
+                Some(eastfront_moscow41::data::Firepower::Double) => egui::Color32::WHITE,
+                _ => egui::Color32::from_rgb(230, 25, 20),
+            };
+            p.circle_filled(egui::pos2(x, rect.top() + 7.0), 2.8, c);
         }
         ui.label(text);
     });

@@ -65,18 +65,28 @@ pub fn choose(game: &Moscow41, view: &View, legal: &[Action], level: Level, seed
     let m = model::Model::from_view(&game.board, view);
     let mut ctx = tactics::Ctx::new(m, view, level, legal);
     let keep = shortlist(&ctx, legal, level);
-    let mut best = (f32::MIN, 0usize);
+    let mut scored: Vec<(f32, usize)> = Vec::new();
     for (i, a) in legal.iter().enumerate() {
-        if !keep[i] {
-            continue;
-        }
-        let s = tactics::score(&mut ctx, a, &mut rng);
-        if s > best.0 {
-            best = (s, i);
+        if keep[i] {
+            scored.push((tactics::score(&mut ctx, a, &mut rng), i));
         }
     }
-    legal[best.1].clone()
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+    if level == Level::Hard && scored.len() > 1 {
+        // Second pass on the best few: sampled battles and the enemy's best reply.
+        ctx.go_deep();
+        let top: Vec<usize> = scored.iter().take(HARD_RERANK).map(|x| x.1).collect();
+        scored = top
+            .into_iter()
+            .map(|i| (tactics::score(&mut ctx, &legal[i], &mut rng), i))
+            .collect();
+        scored.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+    }
+    legal[scored[0].1].clone()
 }
+
+/// How many of the first pass's best actions Hard looks at again, deeper.
+const HARD_RERANK: usize = 12;
 
 /// Moves worth a full look: a command segment offers hundreds of moves (every block to every
 /// reachable area); a quick score keeps the most promising few per level's budget.

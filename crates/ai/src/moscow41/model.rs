@@ -83,6 +83,8 @@ pub struct Cache {
     /// The scenario's German objectives (SC.1–SC.3): areas to control, areas to fortify.
     pub goal_control: Vec<usize>,
     pub goal_dl: Vec<usize>,
+    /// Own strength that loses its LOC if the enemy takes this area (supply chokepoints).
+    pub crit: Vec<f32>,
 }
 
 pub fn idx(s: Side) -> usize {
@@ -175,6 +177,7 @@ impl<'a> Model<'a> {
                 specials: Vec::new(),
                 goal_control: Vec::new(),
                 goal_dl: Vec::new(),
+                crit: Vec::new(),
             }),
         };
         let (goal_control, goal_dl) = scenario_goals(board, &view.scenario);
@@ -185,23 +188,42 @@ impl<'a> Model<'a> {
             specials: Vec::new(),
             goal_control: goal_control.clone(),
             goal_dl: goal_dl.clone(),
+            crit: Vec::new(),
         });
         m.dist_objective = Rc::new(m.objective_distances());
         let en = me.other();
         let imp: Vec<f32> = (0..n).map(|a| m.importance_raw(a)).collect();
-        let threat: Vec<f32> = (0..n)
-            .map(|a| {
-                m.board
-                    .neighbours(AreaId::from_index(a))
-                    .map(|nb| {
-                        m.blocks_of(nb.index(), en)
-                            .filter(|u| u.fights())
-                            .map(|u| u.strength * u.p.max(0.2))
-                            .sum::<f32>()
-                    })
-                    .sum()
-            })
-            .collect();
+        // Enemy fire that can reach each area: adjacent stacks in full, stacks two or three
+        // areas away (fast blocks, a second impulse) in part.
+        let mut threat = vec![0.0f32; n];
+        for src in 0..m.board.n_areas {
+            let fire: f32 = m
+                .blocks_of(src, en)
+                .filter(|u| u.fights() && !u.isolated)
+                .map(|u| u.strength * u.p.max(0.2))
+                .sum();
+            if fire <= 0.0 {
+                continue;
+            }
+            let mut seen = vec![src];
+            let mut ring = vec![src];
+            for (depth, w) in [(1, 1.0f32), (2, 0.45), (3, 0.2)] {
+                let _ = depth;
+                let mut next = Vec::new();
+                for &a in &ring {
+                    for nb in m.board.neighbours(AreaId::from_index(a)) {
+                        let j = nb.index();
+                        if !seen.contains(&j) && m.board.is_area(nb) {
+                            seen.push(j);
+                            next.push(j);
+                            threat[j] += fire * w;
+                        }
+                    }
+                }
+                ring = next;
+            }
+            threat[src] += fire;
+        }
         let enemy_areas: Vec<usize> = (0..m.board.n_areas)
             .filter(|a| m.has_units(*a, en))
             .collect();
@@ -214,6 +236,7 @@ impl<'a> Model<'a> {
                     .is_some_and(|c| c.special)
             })
             .collect();
+        let crit = m.chokepoints();
         m.cache = Rc::new(Cache {
             threat,
             dist_enemy,
@@ -221,8 +244,44 @@ impl<'a> Model<'a> {
             specials,
             goal_control,
             goal_dl,
+            crit,
         });
         m
+    }
+
+    /// For each own area on the supply network: own strength cut off if the enemy took it.
+    fn chokepoints(&self) -> Vec<f32> {
+        let me = self.me;
+        let n = self.n();
+        let mut crit = vec![0.0; n];
+        let sup = self.supplied(me);
+        let out = |m: &Model, sup: &[bool]| -> f32 {
+            let mut x = 0.0;
+            for (a, us) in m.units.iter().enumerate() {
+                if !m.board.is_area(AreaId::from_index(a)) || m.in_supply(a, me, sup) {
+                    continue;
+                }
+                x += us
+                    .iter()
+                    .filter(|u| u.side == me && u.counts_for_control())
+                    .map(|u| 1.0 + u.strength * 0.5)
+                    .sum::<f32>();
+            }
+            x
+        };
+        let base = out(self, &sup);
+        let mut probe = self.clone();
+        for a in 0..self.board.n_areas {
+            if !sup[a] || self.is_source(a, me) || !self.passable(a, me.other()) {
+                continue;
+            }
+            let keep = probe.control[a];
+            probe.control[a] = me.other();
+            let s2 = probe.supplied(me);
+            crit[a] = (out(&probe, &s2) - base).max(0.0);
+            probe.control[a] = keep;
+        }
+        crit
     }
 
     pub fn n(&self) -> usize {
@@ -551,6 +610,21 @@ impl<'a> Model<'a> {
             }
             v += if me == Side::German { g } else { -g };
         }
+        // The last VP the enemy needs for Sudden Death: a full garrison and a DL (R 1.7).
+        if en_vp >= 6.0 {
+            for a in 0..self.board.n_areas {
+                if self.control[a] == me && self.board.is_victory(AreaId::from_index(a)) {
+                    let n = self
+                        .blocks_of(a, me)
+                        .filter(|u| u.role == Some(Role::Combat))
+                        .count();
+                    v -= 300.0 * 2usize.saturating_sub(n) as f32;
+                    if !self.dl[a][idx(me)] {
+                        v -= 120.0;
+                    }
+                }
+            }
+        }
         // Territory (a weak tie-break: ground is supply and room).
         for a in 0..self.board.n_areas {
             if self.control[a] == me {
@@ -586,7 +660,12 @@ impl<'a> Model<'a> {
                     continue;
                 }
                 if u.side == me && !mine_ok {
-                    v -= 18.0 + 8.0 * u.strength;
+                    // German losses are permanent (R 10.14.3): his pockets cost more.
+                    v -= if me == Side::German {
+                        50.0 + 16.0 * u.strength
+                    } else {
+                        18.0 + 8.0 * u.strength
+                    };
                 } else if u.side == en && !en_ok {
                     v += if me == Side::German { 30.0 } else { 16.0 } + 6.0 * u.strength;
                 }
@@ -601,10 +680,13 @@ impl<'a> Model<'a> {
             if threat <= 0.0 {
                 continue;
             }
-            let imp = self.importance(a) + if sup_me[a] { 3.0 } else { 0.0 };
+            let imp = self.importance(a)
+                + if sup_me[a] { 3.0 } else { 0.0 }
+                + self.cache.crit.get(a).copied().unwrap_or(0.0)
+                    * if me == Side::German { 25.0 } else { 10.0 };
             let def = self.defence_hits(a, me) + self.steps_of(a, me) * 0.35;
             if def <= 0.0 {
-                v -= imp * 0.8;
+                v -= imp * 0.8 * threat.min(1.0);
             } else {
                 let ratio = (threat / (def * 2.0 + 0.5)).min(1.5);
                 v -= imp * 0.3 * ratio;

@@ -21,6 +21,9 @@ pub struct Ctx<'a, 'v> {
     pub level: Level,
     pub base: f32,
     pub full: bool,
+    /// Hard's second pass: determinised battles and the enemy's reply.
+    pub deep: bool,
+    base_threat: Option<f32>,
     /// Blocks with a legal move ending in each area (to plan an attack by several blocks).
     pub reachers: HashMap<usize, Vec<BlockId>>,
     /// Value of clearing an area (computed once per area).
@@ -45,9 +48,17 @@ impl<'a, 'v> Ctx<'a, 'v> {
             level,
             base,
             full,
+            deep: false,
+            base_threat: None,
             reachers,
             capture: HashMap::new(),
         }
+    }
+
+    /// Switch to Hard's second pass (battle values are recomputed by sampling).
+    pub fn go_deep(&mut self) {
+        self.deep = true;
+        self.capture.clear();
     }
 
     pub fn me(&self) -> Side {
@@ -92,7 +103,7 @@ impl<'a, 'v> Ctx<'a, 'v> {
         if !m.has_units(a, attacker) || !m.has_units(a, attacker.other()) {
             return 0.0;
         }
-        let b = if self.level == Level::Hard {
+        let b = if self.deep {
             search::battle_mc(m, a, attacker, river, 40, a as u64)
         } else {
             m.battle_estimate(a, attacker, river)
@@ -240,9 +251,16 @@ pub fn score_move(ctx: &mut Ctx, b: BlockId, path: &[AreaId]) -> f32 {
         // Disengaging: the area is left to the enemy if nobody stays.
         s -= 5.0;
     }
-    if ctx.level == Level::Hard {
-        s -= 0.5 * search::enemy_reply_threat(&m);
-        s += 0.5 * search::enemy_reply_threat(&ctx.m) * 0.0;
+    if ctx.deep {
+        let before = match ctx.base_threat {
+            Some(t) => t,
+            None => {
+                let t = search::enemy_reply_threat(&ctx.m);
+                ctx.base_threat = Some(t);
+                t
+            }
+        };
+        s -= 0.5 * (search::enemy_reply_threat(&m) - before);
     }
     s
 }
@@ -570,12 +588,35 @@ fn my_side_view<'c>(ctx: &'c Ctx) -> Option<&'c eastfront_moscow41::view::SideVi
 }
 
 fn disc_cost(ctx: &Ctx) -> f32 {
-    // The disc also gives the next turn's first impulse (R 3.2.1).
-    if ctx.me() == Side::German && ctx.m.weather.is_good() {
+    // The disc gives the next turn's first impulse (R 3.2.1), and once spent it is the
+    // enemy's: he may spend it on a Strategic Impulse of his own (R 11.0) — as many
+    // reinforcements or moves as his Logistic Value (rules file §8.4 heuristic 8). His VL is
+    // estimated from public facts: his VP, his HQs on the map, a Leader at half strength.
+    let en = ctx.me().other();
+    let en_pool = ctx
+        .view
+        .sides
+        .iter()
+        .find(|s| s.side == en)
+        .map(|s| s.force_pool)
+        .unwrap_or(0) as f32;
+    let en_hqs = ctx
+        .view
+        .blocks
+        .iter()
+        .filter(|b| b.side == en)
+        .count()
+        .min(60) as f32;
+    let _ = en_hqs;
+    let en_vl = ctx.m.vp(en) as f32 + 4.0;
+    let per = if en == Side::Soviet { 14.0 } else { 10.0 };
+    let gift = en_vl.min(en_pool.max(en_vl * 0.5)) * per;
+    let base = if ctx.me() == Side::German && ctx.m.weather.is_good() {
         70.0
     } else {
         55.0
-    }
+    };
+    base + gift
 }
 
 /// SI option A (R 11.0): VL blocks move without an HQ step.

@@ -268,6 +268,12 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                     }
                 }
             }
+            for (block, to) in transfers(board, st) {
+                v.push(Action::Move {
+                    block,
+                    path: vec![to],
+                });
+            }
             v.push(Action::EndCommand);
             v
         }
@@ -414,9 +420,91 @@ pub fn reinforcement_areas(board: &Board, st: &State, b: BlockId) -> Vec<AreaId>
                         && occ.stacking_ok_with(board, *a, Side::Soviet, 1)
                         && !st.batch_areas.contains(a)
                 })
+                .chain(zhukov_to_leningrad(board, st, &occ, b).then_some(board.leningrad))
                 .collect()
         }
     }
+}
+
+/// RO 14.2 (b): Zhukov drawn from the Force Pool may deploy in the Leningrad box instead
+/// (while the Road is in play and Leningrad has not fallen; R 2.7: at most 4 blocks a box).
+fn zhukov_to_leningrad(board: &Board, st: &State, occ: &Occupancy, b: BlockId) -> bool {
+    st.options.optional.zhukov_hoepner
+        && is_zhukov(board, b)
+        && st.disc_leningrad
+        && board.setup(&st.scenario).is_some_and(|s| s.road_in_play)
+        && occ.stacking_ok_with(board, board.leningrad, Side::Soviet, 1)
+        && !st.batch_areas.contains(&board.leningrad)
+}
+
+/// RO 14.2 transfers allowed now, as (block, area), offered as `Move { block, path: [area] }`:
+/// only in the Command segment of a Pass or an SI option A, while blocks may still act (each
+/// transfer counts against the limit, GAP-35).
+/// (a) German: once all four 4th Panzer Group blocks have been deployed (none is in the Force
+/// Pool or waiting to deploy), each of them still on the Road may go to any German-controlled,
+/// undisputed, supplied map area where it does not overstack; it never goes back.
+/// (b) Soviet: Zhukov in the Leningrad box may come back to any Soviet-controlled, undisputed,
+/// supplied area adjacent to Moscow where he does not overstack.
+pub fn transfers(board: &Board, st: &State) -> Vec<(BlockId, AreaId)> {
+    let mut out = Vec::new();
+    if !st.options.optional.zhukov_hoepner || st.phase != Phase::Command {
+        return out;
+    }
+    let Some(i) = st.impulse.as_ref() else {
+        return out;
+    };
+    if !matches!(i.kind, ImpulseKind::Pass | ImpulseKind::StrategicMove)
+        || i.actions_left == Some(0)
+    {
+        return out;
+    }
+    let side = i.side;
+    let occ = Occupancy::new(board, st);
+    let sup = supplied_areas_with(board, st, &occ, side);
+    let target = |a: AreaId| {
+        board.is_area(a)
+            && passable(board, a, side)
+            && st.control[a.index()] == side
+            && !occ.disputed(a)
+            && sup[a.index()]
+            && occ.stacking_ok_with(board, a, side, 1)
+    };
+    match side {
+        Side::German => {
+            let group: Vec<BlockId> = board
+                .side_blocks(Side::German)
+                .filter(|b| is_fourth_pzg(board, *b))
+                .collect();
+            let all_deployed = group.iter().all(|b| {
+                !matches!(
+                    st.blocks[b.index()].loc,
+                    Loc::Unplaced | Loc::ForcePool | Loc::Drawn | Loc::November | Loc::KievIcon
+                )
+            });
+            if !all_deployed {
+                return out;
+            }
+            let areas: Vec<AreaId> = board.area_ids().filter(|a| target(*a)).collect();
+            for b in group {
+                if space_of(st, b).is_some_and(|a| board.road_index(a).is_some()) {
+                    out.extend(areas.iter().map(|a| (b, *a)));
+                }
+            }
+        }
+        Side::Soviet => {
+            for z in board.side_blocks(Side::Soviet) {
+                if is_zhukov(board, z) && space_of(st, z) == Some(board.leningrad) {
+                    let mut areas: Vec<AreaId> = board
+                        .neighbours(board.moscow)
+                        .filter(|a| target(*a))
+                        .collect();
+                    areas.sort();
+                    out.extend(areas.into_iter().map(|a| (z, a)));
+                }
+            }
+        }
+    }
+    out
 }
 
 fn draw_reinforcements(board: &Board, st: &mut State, side: Side, n: u8, ev: &mut Vec<Event>) {
@@ -1209,6 +1297,13 @@ pub fn apply(
     }
     // Moves and activations along any legal path; everything else must be listed.
     let ok = match a {
+        // RO 14.2 transfers: from a Road box to the map.
+        Action::Move { block, path }
+            if st.phase == Phase::Command
+                && space_of(st, *block).is_some_and(|x| !board.is_area(x)) =>
+        {
+            path.len() == 1 && transfers(board, st).contains(&(*block, path[0]))
+        }
         Action::Move { block, path }
             if matches!(st.phase, Phase::Command | Phase::Exploitation) =>
         {
@@ -1351,6 +1446,36 @@ fn execute(board: &Board, st: &mut State, a: &Action, ev: &mut Vec<Event>) {
             );
         }
         Action::EndActivation => st.phase = Phase::Command,
+        Action::Move { block, path } if space_of(st, *block).is_some_and(|x| !board.is_area(x)) => {
+            // RO 14.2: a transfer from the Road to the map, keeping the strength.
+            let from = space_of(st, *block).unwrap();
+            let to = path[0];
+            st.blocks[block.index()].loc = Loc::Space(to);
+            st.blocks[block.index()].revealed = false;
+            mark_acted(st, *block);
+            private(
+                ev,
+                EventKind::Moved {
+                    from: Some(from),
+                    to,
+                },
+                "RO 14.2",
+                format!(
+                    "A {} block leaves {} for {}.",
+                    side.name(),
+                    board.place_label(from),
+                    board.place_label(to)
+                ),
+                side,
+                format!(
+                    "{} leaves {} for {}.",
+                    board.block(*block).name,
+                    board.place_label(from),
+                    board.place_label(to)
+                ),
+            );
+            after_control_change(board, st, ev);
+        }
         Action::Move { block, path } => {
             do_move(board, st, *block, path, ev);
             st.blocks[block.index()].revealed = false;
@@ -1562,7 +1687,11 @@ pub fn run(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
             {
                 end_impulse(board, st, ev)
             }
-            Phase::Command if commandable(board, st).is_empty() => end_command(board, st, ev),
+            Phase::Command
+                if commandable(board, st).is_empty() && transfers(board, st).is_empty() =>
+            {
+                end_command(board, st, ev)
+            }
             Phase::Exploitation if commandable(board, st).is_empty() => {
                 finish_impulse(board, st, ev)
             }

@@ -9,7 +9,7 @@ use eastfront_kernel::{Game, Side};
 use eastfront_moscow41::query::{self, halve};
 use eastfront_moscow41::rules;
 use eastfront_moscow41::{
-    Action, BomberState, ImpulseKind, Loc, Moscow41, Options, Phase, Weather,
+    Action, AreaId, BomberState, ImpulseKind, Loc, Moscow41, Options, Phase, Weather,
 };
 
 /// The toy campaign, cleared, at the German's first impulse choice.
@@ -1177,4 +1177,151 @@ fn hidden_blocks_stay_hidden_in_the_other_view() {
     let soviet = v.sides.iter().find(|s| s.side == Side::Soviet).unwrap();
     assert!(soviet.force_pool_blocks.is_none() && soviet.force_pool > 0);
     let _ = ImpulseKind::Pass;
+}
+
+/// RO 14.2 (a): in a Pass the 4th Panzer Group may leave the Road for a German-controlled,
+/// undisputed, supplied map area, once all four blocks have been deployed; it keeps its
+/// strength, counts against the Pass's one block (GAP-35) and never goes back.
+#[test]
+fn ro14_2a_fourth_panzer_group_leaves_the_road_in_a_pass() {
+    let (g, mut st) = empty_board();
+    st.options.optional.zhukov_hoepner = true;
+    for k in ["hoepner", "pz41", "pz56", "tt"] {
+        put(
+            &g,
+            &mut st,
+            k,
+            "Novgorod",
+            if k == "hoepner" { 3 } else { 2 },
+        );
+    }
+    set_control(&g, &mut st, "7", Side::German);
+    set_control(&g, &mut st, "8", Side::Soviet);
+    let h = b(&g, "hoepner");
+    let transfers = |st: &eastfront_moscow41::State| -> Vec<(u8, u16)> {
+        legal(&g, st)
+            .into_iter()
+            .filter_map(|x| match x {
+                Action::Move { block, path }
+                    if g.board
+                        .road_index(query::space_of(st, block).unwrap())
+                        .is_some() =>
+                {
+                    Some((block.0, path[0].0))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    // Not in a Tactical Impulse (only a Pass or an SI).
+    let mut ti = st.clone();
+    act(&g, &mut ti, Action::Tactical);
+    assert!(transfers(&ti).is_empty());
+    // Not while an "L" block is still in the Force Pool.
+    let mut early = st.clone();
+    early.blocks[b(&g, "pz56").index()].loc = Loc::ForcePool;
+    act(&g, &mut early, Action::Pass);
+    assert!(transfers(&early).is_empty());
+    // Not without the optional rule.
+    let mut off = st.clone();
+    off.options.optional.zhukov_hoepner = false;
+    act(&g, &mut off, Action::Pass);
+    assert!(transfers(&off).is_empty());
+
+    act(&g, &mut st, Action::Pass);
+    let t = transfers(&st);
+    let seven = a(&g, "7");
+    let eight = a(&g, "8");
+    assert!(t.contains(&(h.0, seven.0)), "{t:?}");
+    assert!(!t.iter().any(|(_, x)| *x == eight.0), "a Soviet area");
+    assert_eq!(t.iter().filter(|(x, _)| *x == h.0).count() * 4, t.len());
+    act(
+        &g,
+        &mut st,
+        Action::Move {
+            block: h,
+            path: vec![seven],
+        },
+    );
+    assert_eq!(st.blocks[h.index()].loc, Loc::Space(seven));
+    assert_eq!(st.blocks[h.index()].strength, 3, "keeps his strength");
+    // GAP-35: the transfer was the Pass's one block.
+    assert_ne!(st.phase, Phase::Command);
+    // Hoepner on the map provides Artillery Fire and Blitz (RO 14.2).
+    assert!(query::has_artillery(&g.board, &st, h));
+    assert!(query::is_blitz_hq(&g.board, &st, h));
+}
+
+/// RO 14.2 (b): Zhukov drawn from the Force Pool may deploy in the Leningrad box; from there he
+/// commands nobody, and in a Pass comes back next to Moscow keeping his strength.
+#[test]
+fn ro14_2b_zhukov_to_leningrad_and_back_next_to_moscow() {
+    let (g, mut st) = empty_board();
+    st.options.optional.zhukov_hoepner = true;
+    let z = b(&g, "zhukov");
+    pass(&g, &mut st); // German Pass
+    assert_eq!(st.active, Side::Soviet);
+    let mut deploy = st.clone();
+    deploy.initiative = Side::Soviet;
+    act(&g, &mut deploy, Action::StrategicReinforce);
+    // Whatever was drawn, Zhukov is the next to deploy.
+    for x in deploy.drawn.clone() {
+        deploy.blocks[x.index()].loc = Loc::ForcePool;
+    }
+    deploy.drawn = vec![z];
+    deploy.blocks[z.index()].loc = Loc::Drawn;
+    deploy.phase = Phase::Reinforce { logistic: false };
+    let l = legal(&g, &deploy);
+    let len = g.board.leningrad;
+    assert!(
+        l.contains(&Action::Deploy {
+            block: z,
+            area: len
+        }),
+        "{l:?}"
+    );
+    let mut off = deploy.clone();
+    off.options.optional.zhukov_hoepner = false;
+    assert!(!legal(&g, &off).contains(&Action::Deploy {
+        block: z,
+        area: len
+    }));
+    act(
+        &g,
+        &mut deploy,
+        Action::Deploy {
+            block: z,
+            area: len,
+        },
+    );
+    assert_eq!(deploy.blocks[z.index()].loc, Loc::Space(len));
+
+    // In the box, in a Soviet Pass: back to an area adjacent to Moscow only.
+    put(&g, &mut st, "zhukov", "Leningrad", 3);
+    set_control(&g, &mut st, "17", Side::Soviet);
+    set_control(&g, &mut st, "12", Side::German);
+    act(&g, &mut st, Action::Pass);
+    let back: Vec<AreaId> = legal(&g, &st)
+        .into_iter()
+        .filter_map(|x| match x {
+            Action::Move { block, path } if block == z => Some(path[0]),
+            _ => None,
+        })
+        .collect();
+    let seventeen = a(&g, "17");
+    assert!(back.contains(&seventeen), "{back:?}");
+    assert!(!back.contains(&a(&g, "12")), "German-controlled");
+    for x in &back {
+        assert!(g.board.adjacent(*x, g.board.moscow));
+    }
+    act(
+        &g,
+        &mut st,
+        Action::Move {
+            block: z,
+            path: vec![seventeen],
+        },
+    );
+    assert_eq!(st.blocks[z.index()].loc, Loc::Space(seventeen));
+    assert_eq!(st.blocks[z.index()].strength, 3);
 }

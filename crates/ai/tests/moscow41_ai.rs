@@ -278,3 +278,14 @@ fn fortifies_a_scenario_objective() {
         assert!(matches!(a, Action::BuildDl { .. }), "{level:?} chose {a:?}");
     }
 }
+
+/// Every legal action of an opening position reads as words (no debug dump of ids).
+#[test]
+fn describes_actions_in_words() {
+    let game = Moscow41::new();
+    let st = play_until(&game, "campaign", 9, german_command);
+    for a in game.legal_actions(&st, seat(Side::German)) {
+        let d = eastfront_ai::moscow41::describe(&game.board, &a);
+        assert!(!d.contains("SpaceId") && !d.contains("BlockId"), "{d}");
+    }
+}

@@ -174,18 +174,117 @@ fn saves_load_back_and_bad_files_are_refused_with_a_reason() {
     std::fs::create_dir_all(&dir).unwrap();
 
     let mut app = open_table(PlayMode::HotSeat, 9);
-    let path = dir.join("game__hotseat.ron");
+    // Who plays what travels in the save's metadata, not in its file name.
+    let path = dir.join("game.ron");
     {
         let table = app.world().resource::<Table>();
+        assert_eq!(
+            table.session.meta.get("play").map(String::as_str),
+            Some("hotseat")
+        );
+        assert_eq!(
+            table.session.meta.get("seat.0").map(String::as_str),
+            Some("human")
+        );
+        assert_eq!(
+            table.session.meta.get("seat.1").map(String::as_str),
+            Some("human")
+        );
         table.session.save_to(&path).expect("save written");
     }
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("\"play\": \"hotseat\""),
+        "the mode is in the file"
+    );
     let rules = *app.world().resource::<Rules>();
     let loaded = load_table(rules, &path).expect("the save loads");
     assert_eq!(loaded.play, PlayMode::HotSeat, "who plays what comes back");
     assert_eq!(
+        loaded.session.meta.get("seat.1").map(String::as_str),
+        Some("human")
+    );
+    assert_eq!(
         loaded.session.state(),
         app.world_mut().resource::<Table>().session.state()
     );
+
+    // The German AI against a human Soviet: the seats say so, and it loads back as that.
+    let app_ai = open_table(PlayMode::SovietVsAi, 9);
+    let ai_path = dir.join("vs-ai.ron");
+    {
+        let table = app_ai.world().resource::<Table>();
+        assert_eq!(
+            table.session.meta.get("seat.0").map(String::as_str),
+            Some("computer")
+        );
+        assert_eq!(
+            table.session.meta.get("seat.1").map(String::as_str),
+            Some("human")
+        );
+        table.session.save_to(&ai_path).expect("save written");
+    }
+    let loaded = load_table(rules, &ai_path).expect("the save loads");
+    assert_eq!(loaded.play, PlayMode::SovietVsAi);
+
+    // An older save without metadata: the mode comes from the file name's slug.
+    let old_path = dir.join("older__soviet-vs-ai.ron");
+    let without_meta: String = text
+        .lines()
+        .scan(false, |in_meta, line| {
+            let t = line.trim_start();
+            if t.starts_with("meta:") {
+                *in_meta = !t.ends_with("},") && !t.ends_with("{},");
+                return Some(None);
+            }
+            if *in_meta {
+                *in_meta = !t.starts_with('}');
+                return Some(None);
+            }
+            Some(Some(line))
+        })
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(!without_meta.contains("meta"), "the metadata was cut out");
+    std::fs::write(&old_path, &without_meta).unwrap();
+    let loaded = load_table(rules, &old_path).expect("an older save loads");
+    assert_eq!(
+        loaded.play,
+        PlayMode::SovietVsAi,
+        "the file name says who plays what"
+    );
+    let no_name = dir.join("plain.ron");
+    std::fs::write(&no_name, &without_meta).unwrap();
+    let loaded = load_table(rules, &no_name).expect("an older save loads");
+    assert_eq!(
+        loaded.play,
+        PlayMode::HotSeat,
+        "the rules' mode decides at last"
+    );
+
+    // The listing shows each save's mode, from its metadata or (older saves) its file name.
+    let listed = eastfront::app::saves::list_saves_in(&dir);
+    let mode_of = |name: &str| {
+        listed
+            .iter()
+            .find(|e| e.name == name)
+            .unwrap_or_else(|| panic!("{name} is listed"))
+            .play
+    };
+    assert_eq!(mode_of("game"), Some(PlayMode::HotSeat));
+    assert_eq!(mode_of("vs-ai"), Some(PlayMode::SovietVsAi));
+    assert_eq!(
+        mode_of("older"),
+        Some(PlayMode::SovietVsAi),
+        "old name, slug cut off"
+    );
+    assert_eq!(
+        mode_of("plain"),
+        None,
+        "neither metadata nor a mode in the name"
+    );
+    assert_eq!(listed.len(), 4);
 
     let bad = dir.join("broken__solitaire.ron");
     std::fs::write(&bad, "(format: \"eastfront-save\", version: 1, game: ").unwrap();
@@ -276,4 +375,103 @@ fn ending_a_phase_asks_first_only_while_something_could_still_act() {
         end_with_work_left(&Action::EndShortMoves, &[Action::EndShortMoves], true).is_none(),
         "no Short Move left: nothing to ask"
     );
+}
+
+#[test]
+fn space_or_enter_on_a_focused_result_button_never_starts_a_new_game() {
+    use bevy_egui::egui;
+    use eastfront::app::game_over::window::{result_buttons, ResultChoice};
+    let ctx = egui::Context::default();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0));
+    let key = |key: egui::Key| egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    };
+    // One frame of the buttons with these events; what was chosen.
+    let frame = |events: Vec<egui::Event>| {
+        let mut choice = None;
+        let mut out = ctx.run_ui(
+            egui::RawInput {
+                screen_rect: Some(screen),
+                events,
+                ..Default::default()
+            },
+            |ui| choice = result_buttons(ui),
+        );
+        out.textures_delta.clear();
+        choice
+    };
+    assert_eq!(frame(vec![]), None);
+    // Tab walks the keyboard focus over the three buttons; Space and Enter press none of them.
+    for _ in 0..3 {
+        assert_eq!(frame(vec![key(egui::Key::Tab)]), None);
+        assert!(
+            ctx.memory(|m| m.focused()).is_some(),
+            "a button has the focus"
+        );
+        for k in [egui::Key::Space, egui::Key::Enter] {
+            assert_eq!(frame(vec![key(k)]), None, "{k:?} must not press a button");
+            assert_eq!(frame(vec![]), None);
+        }
+    }
+    // The focus is on Main menu now; a click of the pointer still works.
+    let focused = ctx.memory(|m| m.focused()).expect("focus");
+    let at = ctx
+        .read_response(focused)
+        .expect("the focused button")
+        .rect
+        .center();
+    frame(vec![egui::Event::PointerMoved(at)]);
+    let press = |pressed| egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    frame(vec![press(true)]);
+    assert_eq!(frame(vec![press(false)]), Some(ResultChoice::MainMenu));
+}
+
+#[test]
+fn the_ai_hint_goes_as_soon_as_the_game_moves_on() {
+    use eastfront::app::table::Notice;
+    let mut app = open_table(PlayMode::Solitaire, 5);
+    let revision = app.world().resource::<Table>().revision;
+    app.world_mut().resource_mut::<Notice>().about_position(
+        "The AI would choose: pass.",
+        0.0,
+        revision,
+    );
+    app.update();
+    assert!(
+        app.world().resource::<Notice>().text.is_some(),
+        "the hint stays while the position does"
+    );
+    let (seat, action) = {
+        let table = app.world().resource::<Table>();
+        let seat = table.active_seat().expect("the German acts");
+        let legal = table.game().legal_actions(table.session.state(), seat);
+        (seat, legal[0].clone())
+    };
+    app.world_mut().write_message(PlayerChoice { seat, action });
+    app.update();
+    assert_ne!(app.world().resource::<Table>().revision, revision);
+    assert!(
+        app.world().resource::<Notice>().text.is_none(),
+        "the hint about the old position is gone"
+    );
+    // Any other notice keeps its own time.
+    app.world_mut().resource_mut::<Notice>().info("Saved.", 0.0);
+    let (seat, action) = {
+        let table = app.world().resource::<Table>();
+        let seat = table.active_seat().expect("the German acts");
+        let legal = table.game().legal_actions(table.session.state(), seat);
+        (seat, legal[0].clone())
+    };
+    app.world_mut().write_message(PlayerChoice { seat, action });
+    app.update();
+    assert!(app.world().resource::<Notice>().text.is_some());
 }

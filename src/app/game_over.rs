@@ -310,30 +310,56 @@ pub mod window {
                 ui.add_space(6.0);
                 chart(ui, &summary.history);
                 ui.add_space(8.0);
-                ui.horizontal(|ui| {
-                    if ui
-                        .button("Review the board")
-                        .on_hover_text("Every block face up on the map (Esc)")
-                        .clicked()
-                    {
-                        close = true;
-                    }
-                    if ui
-                        .button("Rematch")
-                        .on_hover_text("The same mode and options with a new seed")
-                        .clicked()
-                    {
+                match result_buttons(ui) {
+                    Some(ResultChoice::Review) => close = true,
+                    Some(ResultChoice::Rematch) => {
                         rematch.write(RematchRequest);
                     }
-                    if ui.button("Main menu").clicked() {
-                        next.set(Screen::Menu);
-                    }
-                });
+                    Some(ResultChoice::MainMenu) => next.set(Screen::Menu),
+                    None => {}
+                }
             });
         if close {
             window.closed = true;
         }
         Ok(())
+    }
+
+    /// A button of the result window.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum ResultChoice {
+        Review,
+        Rematch,
+        MainMenu,
+    }
+
+    /// The result window's buttons. Only a click of the pointer counts: a button that has the
+    /// keyboard focus would otherwise take Space/Enter as a click, and a key meant for the
+    /// table (Space/Enter confirm) must never throw the finished game away for a new one.
+    pub fn result_buttons(ui: &mut egui::Ui) -> Option<ResultChoice> {
+        let clicked = |r: egui::Response| r.clicked_by(egui::PointerButton::Primary);
+        let mut choice = None;
+        ui.horizontal(|ui| {
+            if clicked(
+                ui.button("Review the board")
+                    .on_hover_text("Every block face up on the map (Esc)"),
+            ) {
+                choice = Some(ResultChoice::Review);
+            }
+            if clicked(
+                ui.button("Rematch")
+                    .on_hover_text("The same mode and options with a new seed"),
+            ) {
+                choice = Some(ResultChoice::Rematch);
+            }
+            if clicked(
+                ui.button("Main menu")
+                    .on_hover_text("Leave this game (it stays in the autosave)"),
+            ) {
+                choice = Some(ResultChoice::MainMenu);
+            }
+        });
+        choice
     }
 
     /// Lines over the rounds: German blocks, Soviet blocks, SRHs the Soviets hold.

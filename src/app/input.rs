@@ -461,14 +461,23 @@ fn toggle_pieces(
     wants: Option<Res<EguiWantsInput>>,
     mut hidden: ResMut<PiecesHidden>,
 ) {
-    // Ctrl+H is the AI hint, not "hide".
-    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    // Shift+H only: a plain H is too easy to hit (or to receive instead of Ctrl+H, the AI
+    // hint), and hidden blocks look like a lost game. A banner says when they are hidden.
     if keys.just_pressed(KeyCode::KeyH)
-        && !ctrl
+        && hide_chord(&keys)
         && !wants.as_ref().is_some_and(|w| w.wants_any_keyboard_input())
     {
         hidden.0 = !hidden.0;
     }
+}
+
+/// The modifiers of the hide-blocks key: Shift and nothing else (Shift+H).
+pub fn hide_chord(keys: &ButtonInput<KeyCode>) -> bool {
+    let any = |a, b| keys.pressed(a) || keys.pressed(b);
+    any(KeyCode::ShiftLeft, KeyCode::ShiftRight)
+        && !any(KeyCode::ControlLeft, KeyCode::ControlRight)
+        && !any(KeyCode::AltLeft, KeyCode::AltRight)
+        && !any(KeyCode::SuperLeft, KeyCode::SuperRight)
 }
 
 /// Lifts the picked-up blocks and rings the hexes they may go to.

@@ -11,6 +11,7 @@ use super::camera::{FitRequested, MapCamera, PanelInsets};
 use super::hotseat::Eyes;
 use super::input::{Gesture, Hovered, MapGestures, PanelPreview, PendingChoices, Selection};
 use super::loading::{UI_FONT, UI_FONT_BOLD};
+use super::pieces::PiecesHidden;
 use super::saves::SaveRequest;
 use super::screens::Screen;
 use super::table::{Notice, PlayerChoice, Rules, Table, TableView, UndoRequest};
@@ -32,10 +33,46 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             EguiPrimaryContextPass,
-            (apply_style_once, table_ui)
+            (apply_style_once, table_ui, hidden_blocks_banner)
                 .chain()
                 .run_if(in_state(Screen::Table).and_then(resource_exists::<Table>)),
         );
+}
+
+/// While the blocks are hidden (Shift+H) a banner over the map says so, with a Show button.
+fn hidden_blocks_banner(
+    mut contexts: EguiContexts,
+    mut hidden: ResMut<PiecesHidden>,
+    insets: Res<PanelInsets>,
+) -> Result {
+    if !hidden.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let map_centre = (insets.left - insets.right) / 2.0;
+    egui::Area::new(egui::Id::new("blocks-hidden"))
+        .order(egui::Order::Foreground)
+        .anchor(
+            egui::Align2::CENTER_TOP,
+            egui::vec2(map_centre, insets.top + 10.0),
+        )
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style())
+                .fill(egui::Color32::from_rgb(120, 70, 30))
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            egui::RichText::new("Blocks hidden — press Shift+H to show them")
+                                .size(17.0)
+                                .strong(),
+                        );
+                        if ui.button("Show").clicked() {
+                            hidden.0 = false;
+                        }
+                    });
+                });
+        });
+    Ok(())
 }
 
 // ------------------------------------------------------------------ style
@@ -733,12 +770,13 @@ fn side_panel(
                     if !legal.is_empty() {
                         let pick =
                             eastfront_ai::choose_action(game, view, &legal, view.turn as u64);
-                        notice.info(
+                        notice.about_position(
                             format!(
                                 "The AI would choose: {}.",
                                 eastfront_ai::describe(c.board, &pick)
                             ),
                             now,
+                            c.table.revision,
                         );
                         panel.hint = Some((c.table.revision, pick));
                     }
@@ -761,6 +799,9 @@ fn side_panel(
             if let Some(err) = &c.table.last_error {
                 ui.colored_label(egui::Color32::from_rgb(255, 140, 120), err);
             }
+            // A hint about an earlier position is out of date (the system that expires it
+            // runs before this frame's view, this guards the frame in between).
+            notice.expire(c.table.revision);
             if let Some(text) = &notice.text {
                 if now - notice.shown_at < 6.0 {
                     let colour = if notice.is_error {
@@ -1532,7 +1573,7 @@ fn reference_sections(ui: &mut egui::Ui, c: &Ctx) {
             "Shift+click: whole stack, or add/remove a block",
             "Right click or Esc: put down",
             "Right/middle drag, arrows: pan · wheel: zoom · F: fit",
-            "Tab: next block that can act · H: hide blocks",
+            "Tab: next block that can act · Shift+H: hide/show blocks",
             "1–9: listed choices · Ctrl+Z: undo · Ctrl+S: save",
         ] {
             ui.label(line);

@@ -2,18 +2,91 @@
 //! follows every action, the menu lists the saves to load; Ctrl+Z takes back an action.
 //! A damaged or foreign save is refused with the reason, shown in a window — never a panic.
 //!
-//! Who plays which seat is not part of the rules' save file, so it travels in the file name
-//! (`…__hotseat.ron`).
+//! Who plays which seat is not part of the rules: it travels in the save's table metadata
+//! (`meta`: "play" = the play mode's slug, "seat.N" = "human" / "computer"). Older saves have no
+//! metadata; for them the play mode comes from the file name (`…__hotseat.ron`).
 
 use super::screens::Screen;
-use super::table::{LoadedTable, Notice, PlayMode, Rules, Table, UndoRequest};
+use super::table::{Controller, LoadedTable, Notice, PlayMode, Rules, Table, UndoRequest};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use eastfront_kernel::{Game, Session};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 const AUTOSAVE_STEM: &str = "autosave";
+
+/// The metadata key of the play mode (its [`PlayMode::slug`]).
+pub const META_PLAY: &str = "play";
+
+/// The metadata key of who controls a seat: "seat.0" = "human" / "computer".
+pub fn meta_seat_key(seat: eastfront_kernel::Seat) -> String {
+    format!("seat.{}", seat.0)
+}
+
+/// The table metadata for a play mode: the mode and who controls each seat the rules may ask.
+pub fn play_meta(play: PlayMode) -> BTreeMap<String, String> {
+    let mut meta = BTreeMap::new();
+    meta.insert(META_PLAY.to_string(), play.slug().to_string());
+    for (seat, who) in play.controllers() {
+        let who = match who {
+            Controller::Human => "human",
+            Controller::Computer => "computer",
+        };
+        meta.insert(meta_seat_key(seat), who.to_string());
+    }
+    meta
+}
+
+/// Writes the play mode and the seats into the session's metadata (other keys are kept).
+pub fn stamp_play(session: &mut Session<'_, eastfront_stalingrad::Stalingrad>, play: PlayMode) {
+    session.meta.retain(|k, _| !k.starts_with("seat."));
+    session.meta.extend(play_meta(play));
+}
+
+/// The play mode a save records: its metadata, else (older saves) the file name's slug.
+pub fn play_of(meta: &BTreeMap<String, String>, path: &Path) -> Option<PlayMode> {
+    meta.get(META_PLAY)
+        .and_then(|slug| PlayMode::from_slug(slug))
+        .or_else(|| slug_of(path).and_then(PlayMode::from_slug))
+}
+
+/// The part of a file name after `__`, as older saves wrote the play mode.
+fn slug_of(path: &Path) -> Option<&str> {
+    path.file_stem()?
+        .to_str()?
+        .rsplit_once("__")
+        .map(|(_, s)| s)
+}
+
+/// The name a save is listed under: the file name without `.ron` and an old `__mode` suffix.
+fn display_name(path: &Path) -> String {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    match stem.rsplit_once("__") {
+        Some((n, slug)) if PlayMode::from_slug(slug).is_some() => n.to_string(),
+        _ => stem,
+    }
+}
+
+/// Reads only a save's metadata for the listing (an unreadable file has none).
+fn read_meta(path: &Path) -> BTreeMap<String, String> {
+    #[derive(serde::Deserialize)]
+    struct MetaOnly {
+        #[serde(default)]
+        meta: BTreeMap<String, String>,
+    }
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| {
+            eastfront_kernel::parse_ron::<MetaOnly>(&path.display().to_string(), &text).ok()
+        })
+        .map(|m| m.meta)
+        .unwrap_or_default()
+}
 
 /// The per-user folder for saves: `$XDG_DATA_HOME/eastfront/saves` (or
 /// `~/.local/share/eastfront/saves`) on Linux, `%APPDATA%\eastfront\saves` on Windows,
@@ -46,10 +119,14 @@ pub struct SaveEntry {
 
 /// The saves, newest first (an unreadable folder is simply an empty list).
 pub fn list_saves() -> Vec<SaveEntry> {
-    let Some(dir) = saves_dir() else {
-        return Vec::new();
-    };
-    let Ok(read) = std::fs::read_dir(&dir) else {
+    saves_dir()
+        .map(|dir| list_saves_in(&dir))
+        .unwrap_or_default()
+}
+
+/// The saves in one folder, newest first.
+pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
+    let Ok(read) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
     let mut out: Vec<SaveEntry> = read
@@ -57,14 +134,8 @@ pub fn list_saves() -> Vec<SaveEntry> {
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .map(|path| {
-            let stem = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().to_string())
-                .unwrap_or_default();
-            let (name, play) = match stem.rsplit_once("__") {
-                Some((n, slug)) => (n.to_string(), PlayMode::from_slug(slug)),
-                None => (stem.clone(), None),
-            };
+            let name = display_name(&path);
+            let play = play_of(&read_meta(&path), &path);
             let modified = std::fs::metadata(&path)
                 .and_then(|m| m.modified())
                 .unwrap_or(SystemTime::UNIX_EPOCH);
@@ -92,11 +163,10 @@ fn unix_now() -> u64 {
 pub fn save_table(table: &Table) -> Result<PathBuf, String> {
     let dir = saves_dir().ok_or("no per-user data folder is known (HOME/APPDATA is not set)")?;
     let name = format!(
-        "{}-turn{:02}-{}__{}.ron",
+        "{}-turn{:02}-{}.ron",
         table.game().id(),
         table.session.state().turn + 1,
         unix_now(),
-        table.play.slug()
     );
     let path = dir.join(name);
     table
@@ -109,12 +179,12 @@ pub fn save_table(table: &Table) -> Result<PathBuf, String> {
 /// Writes the autosave (one per folder; the previous one is replaced).
 fn autosave(table: &Table) -> Result<(), String> {
     let dir = saves_dir().ok_or("no per-user data folder")?;
-    let path = dir.join(format!("{AUTOSAVE_STEM}__{}.ron", table.play.slug()));
+    let path = dir.join(format!("{AUTOSAVE_STEM}.ron"));
     table
         .session
         .save_to(&path)
         .map_err(|e| format!("autosave failed: {e}"))?;
-    // Only one autosave: remove those of other play modes.
+    // Only one autosave: remove older ones named after their play mode (`autosave__solitaire`).
     for old in list_saves() {
         if old.is_autosave && old.path != path {
             let _ = std::fs::remove_file(&old.path);
@@ -126,13 +196,7 @@ fn autosave(table: &Table) -> Result<(), String> {
 /// Reads a save into a table, or says why it cannot be used.
 pub fn load_table(rules: Rules, path: &Path) -> Result<Table, String> {
     let session = Session::load_from(rules.0, path).map_err(|e| e.to_string())?;
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let play = stem
-        .rsplit_once("__")
-        .and_then(|(_, slug)| PlayMode::from_slug(slug))
+    let play = play_of(&session.meta, path)
         .filter(|p| p.rules_mode() == session.options.mode)
         .unwrap_or(PlayMode::for_rules_mode(session.options.mode));
     let mut table = Table::from_session(session, play);

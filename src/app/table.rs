@@ -185,7 +185,9 @@ impl Table {
         Ok(Table::from_session(session, setup.play))
     }
 
-    pub fn from_session(session: Session<'static, Stalingrad>, play: PlayMode) -> Table {
+    pub fn from_session(mut session: Session<'static, Stalingrad>, play: PlayMode) -> Table {
+        // Who plays what is saved with the game (the save's table metadata).
+        super::saves::stamp_play(&mut session, play);
         let opening = LogEntry {
             turn: session.state().turn,
             event: Event {
@@ -333,6 +335,9 @@ pub struct Notice {
     pub text: Option<String>,
     pub is_error: bool,
     pub shown_at: f64,
+    /// A notice about one position (the AI's hint) holds the table revision it was made for
+    /// and is cleared as soon as the game moves on (an action, an undo, a new table).
+    pub for_revision: Option<u64>,
 }
 
 impl Notice {
@@ -340,11 +345,34 @@ impl Notice {
         self.text = Some(text.into());
         self.is_error = false;
         self.shown_at = now;
+        self.for_revision = None;
     }
     pub fn error(&mut self, text: impl Into<String>, now: f64) {
         self.text = Some(text.into());
         self.is_error = true;
         self.shown_at = now;
+        self.for_revision = None;
+    }
+    /// A notice that holds only while the table stays at `revision`.
+    pub fn about_position(&mut self, text: impl Into<String>, now: f64, revision: u64) {
+        self.info(text, now);
+        self.for_revision = Some(revision);
+    }
+    /// Clears a notice about a position the game has left.
+    pub fn expire(&mut self, revision: u64) {
+        if self.for_revision.is_some_and(|r| r != revision) {
+            self.text = None;
+            self.for_revision = None;
+        }
+    }
+}
+
+/// The AI's hint and other notices about one position go once the game state changes.
+fn expire_position_notices(table: Res<Table>, notice: Option<ResMut<Notice>>) {
+    if let Some(mut notice) = notice {
+        if notice.for_revision.is_some_and(|r| r != table.revision) {
+            notice.expire(table.revision);
+        }
     }
 }
 
@@ -387,6 +415,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 apply_player_choices.in_set(TableSet::Act),
+                expire_position_notices.after(TableSet::Act),
                 refresh_view.in_set(TableSet::View),
             )
                 .run_if(in_state(Screen::Table).and_then(resource_exists::<Table>)),

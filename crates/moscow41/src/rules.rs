@@ -2169,6 +2169,8 @@ fn final_phase(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
             "RO 14.8",
             "Operation Crusader: the Luftwaffe HQs and bombers leave for the Mediterranean.",
         );
+        // R 2.5: an area the LW HQs shared with the enemy now belongs to him.
+        after_control_change(board, st, ev);
     }
     if check_victory(board, st, ev) {
         return;

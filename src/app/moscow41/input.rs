@@ -3,7 +3,7 @@
 //! from the engine's legal actions; nothing here decides a rule. Right-click or `Esc` drops the
 //! piece; `H` hides the blocks; `C`, `V`, `K` toggle the control, supply and command overlays.
 
-use super::super::camera::MapCamera;
+use super::super::camera::{MapCamera, PanelInsets};
 use super::super::screens::Screen;
 use super::board::{M41Highlight, M41Highlights, M41Overlays, M41Space};
 use super::pieces::{M41Block, M41Lifted, M41PiecesHidden, M41Rest, BLOCK};
@@ -142,8 +142,18 @@ fn pointer_free(wants: &Option<Res<EguiWantsInput>>) -> bool {
         .is_some_and(|w| w.wants_any_pointer_input() || w.is_pointer_over_area())
 }
 
-fn cursor_world(window: &Window, camera: &(&Camera, &GlobalTransform)) -> Option<Vec2> {
+/// The world point under the cursor, if the cursor is over the map (not over a panel: the
+/// side and top panels live in egui's background layer, which egui does not count as an
+/// area under the pointer, so their insets are checked here).
+fn cursor_world(
+    window: &Window,
+    camera: &(&Camera, &GlobalTransform),
+    insets: &PanelInsets,
+) -> Option<Vec2> {
     let cursor = window.cursor_position()?;
+    if cursor.x > window.width() - insets.right || cursor.y < insets.top {
+        return None;
+    }
     camera.0.viewport_to_world_2d(camera.1, cursor).ok()
 }
 
@@ -185,10 +195,11 @@ fn hover(
     camera: Single<(&Camera, &GlobalTransform), With<MapCamera>>,
     spaces: Query<&M41Space>,
     wants: Option<Res<EguiWantsInput>>,
+    insets: Res<PanelInsets>,
     mut highlights: ResMut<M41Highlights>,
 ) {
     let over = if pointer_free(&wants) {
-        cursor_world(&window, &camera).and_then(|p| {
+        cursor_world(&window, &camera, &insets).and_then(|p| {
             spaces
                 .iter()
                 .find(|s| super::geometry::point_in_polygon(p, &s.outline))
@@ -215,6 +226,7 @@ fn click(
     mut pick: ResMut<M41Pick>,
     mut choices: MessageWriter<M41Choice>,
     drag: Res<super::super::camera::Drag>,
+    insets: Res<PanelInsets>,
 ) {
     if buttons.just_released(MouseButton::Right) && drag.travelled < 4.0 {
         *pick = M41Pick::Nothing;
@@ -229,7 +241,7 @@ fn click(
     let (Some(view), Some(seat)) = (shown.view.as_ref(), shown.acting_seat) else {
         return;
     };
-    let Some(p) = cursor_world(&window, &camera) else {
+    let Some(p) = cursor_world(&window, &camera, &insets) else {
         return;
     };
     let legal = &shown.legal;

@@ -247,6 +247,9 @@ fn make_art(mut commands: Commands, meshes: Option<ResMut<Assets<Mesh>>>) {
     });
 }
 
+/// Spawns one part of an area's drawing under the area's entity.
+type ChildDraw = Box<dyn FnOnce(&mut ChildSpawnerCommands)>;
+
 /// A flat coloured mesh placed on the table.
 type Shape = (Mesh2d, MeshMaterial2d<ColorMaterial>, Transform);
 
@@ -361,7 +364,7 @@ fn spawn_map(
         let c = centre;
         // The printed circle (green / yellow), the victory star, or the staging box.
         let marker_at = c + Vec2::new(0.0, 0.55 * CM);
-        let mut children: Vec<Box<dyn FnOnce(&mut ChildSpawnerCommands)>> = Vec::new();
+        let mut children: Vec<ChildDraw> = Vec::new();
         let fill_b = (
             Mesh2d(fill_mesh),
             fill,

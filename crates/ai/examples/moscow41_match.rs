@@ -109,6 +109,31 @@ fn play(game: &Moscow41, scenario: &str, seed: u64, a: Player, b: Player) -> Gam
                 other => format!("{other:?}"),
             };
             eprintln!("T{} {:?} {}", st.turn, side, txt);
+            if matches!(act, Action::Tactical | Action::Pass) {
+                let hqs: Vec<String> = game
+                    .board
+                    .side_blocks(side)
+                    .filter(|b| game.board.block(*b).is_hq())
+                    .filter(|b| {
+                        matches!(st.blocks[b.index()].loc, eastfront_moscow41::Loc::Space(_))
+                    })
+                    .map(|b| {
+                        format!(
+                            "{}:{}",
+                            game.board.block(b).label,
+                            st.blocks[b.index()].strength
+                        )
+                    })
+                    .collect();
+                let n = game
+                    .board
+                    .side_blocks(side)
+                    .filter(|b| {
+                        matches!(st.blocks[b.index()].loc, eastfront_moscow41::Loc::Space(_))
+                    })
+                    .count();
+                eprintln!("    HQs {} ; blocks on map {n}", hqs.join(" "));
+            }
             for e in evs {
                 if matches!(
                     e.kind,
@@ -180,8 +205,10 @@ fn main() {
     let mut all_times: Vec<f64> = Vec::new();
     let mut steps = 0;
     let mut gvp = [0.0f64; 2];
+    let mut gturn = [0.0f64; 2];
     for r in &results {
         gvp[if r.a_side == Side::German { 0 } else { 1 }] += r.german_vp as f64;
+        gturn[if r.a_side == Side::German { 0 } else { 1 }] += r.turn as f64;
         let k = if r.a_side == Side::German { 0 } else { 1 };
         wins[k][1] += 1;
         if r.winner == Some(r.a_side) {
@@ -214,9 +241,11 @@ fn main() {
         wins[1][1]
     );
     println!(
-        "mean German VP at the end: A German {:.2}, B German {:.2}",
+        "mean German VP at the end: A German {:.2}, B German {:.2}; mean last turn: A German {:.2}, B German {:.2}",
         gvp[0] / wins[0][1].max(1) as f64,
-        gvp[1] / wins[1][1].max(1) as f64
+        gvp[1] / wins[1][1].max(1) as f64,
+        gturn[0] / wins[0][1].max(1) as f64,
+        gturn[1] / wins[1][1].max(1) as f64
     );
     println!(
         "AI time per impulse: median {:.1} ms, p95 {:.1} ms, worst {:.1} ms over {} impulses; {} steps; wall {:.1} s",

@@ -24,6 +24,7 @@ pub struct Ctx<'a, 'v> {
     /// Hard's second pass: determinised battles and the enemy's reply.
     pub deep: bool,
     base_threat: Option<f32>,
+    base_sweep: Option<f32>,
     /// Blocks with a legal move ending in each area (to plan an attack by several blocks).
     pub reachers: HashMap<usize, Vec<BlockId>>,
     /// Value of clearing an area (computed once per area).
@@ -50,6 +51,7 @@ impl<'a, 'v> Ctx<'a, 'v> {
             full,
             deep: false,
             base_threat: None,
+            base_sweep: None,
             reachers,
             capture: HashMap::new(),
         }
@@ -261,6 +263,16 @@ pub fn score_move(ctx: &mut Ctx, b: BlockId, path: &[AreaId]) -> f32 {
             }
         };
         s -= 0.5 * (search::enemy_reply_threat(&m) - before);
+        let sweep0 = match ctx.base_sweep {
+            Some(t) => t,
+            None => {
+                let t = search::sweep_exposure(&ctx.m);
+                ctx.base_sweep = Some(t);
+                t
+            }
+        };
+        let w = if me == Side::German { 18.0 } else { 6.0 };
+        s -= w * (search::sweep_exposure(&m) - sweep0);
     }
     s
 }
@@ -431,24 +443,60 @@ fn usefulness(m: &Model, a: usize, u: &Unit) -> f32 {
 }
 
 fn hq_step_cost(ctx: &Ctx, hq: BlockId, strength: u8) -> f32 {
+    // HQ stamina (rules file §8.4 heuristic 5): every activation costs a step; a ♥ HQ no
+    // longer counts for the VL, and activating it destroys it (R 10.5, 10.17) — for the
+    // German for good.
     let german = ctx.me() == Side::German;
+    let lw = ctx.m.board.block(hq).role == Role::LuftwaffeHq;
     match strength {
         0 => {
             if german {
-                400.0
+                5000.0
             } else {
-                150.0
+                400.0
             }
         }
-        2 => 40.0,
-        _ => {
-            if ctx.m.board.block(hq).role == Role::LuftwaffeHq {
-                20.0
+        2 => {
+            if lw {
+                40.0
             } else {
-                22.0
+                80.0
+            }
+        }
+        _ => {
+            if lw {
+                25.0
+            } else {
+                40.0
             }
         }
     }
+}
+
+/// Blocks already commanded by the HQs activated earlier in this impulse.
+fn covered_by_activated(ctx: &Ctx) -> Vec<BlockId> {
+    let me = ctx.me();
+    let mut v = Vec::new();
+    for &h in &ctx.view.activated {
+        let d = ctx.m.board.block(h);
+        if d.side != me || d.role != Role::TacticalHq {
+            continue;
+        }
+        let (Some(ha), Some(hu)) = (ctx.m.area_of(h), ctx.m.unit(h)) else {
+            continue;
+        };
+        let reach = range_from(&ctx.m, ha, me, hq_range(&ctx.m, h, hu.strength as u8));
+        for (a, us) in ctx.m.units.iter().enumerate() {
+            for u in us.iter().filter(|u| u.side == me) {
+                if let Some(b) = u.id {
+                    if a == ha || (reach[a] && commands(&ctx.m, h, b)) {
+                        v.push(b);
+                    }
+                }
+            }
+        }
+    }
+    v
 }
 
 /// HQ activation (R 10.1–10.6): the blocks it would command from where it is revealed,
@@ -517,11 +565,12 @@ fn score_activate(ctx: &mut Ctx, hq: BlockId, path: &[AreaId]) -> f32 {
     }
     let range = hq_range(&m, hq, strength);
     let reach = range_from(&m, dest, me, range);
+    let covered = covered_by_activated(ctx);
     let mut vals: Vec<f32> = Vec::new();
     for (a, us) in m.units.iter().enumerate() {
         for u in us.iter().filter(|u| u.side == me) {
             let Some(b) = u.id else { continue };
-            if b == hq {
+            if b == hq || covered.contains(&b) {
                 continue;
             }
             if a == dest || (reach[a] && commands(&m, hq, b)) {

@@ -257,6 +257,20 @@ pub fn attack_strength(board: &Board, st: &State, b: Option<BlockId>, side: Side
     }
 }
 
+/// An HQ's strength for what it directs rather than fires with — Tactical Range, bombers
+/// committable and Air Range, Hoepner's Road dice — after weather (T5): as
+/// [`attack_strength`], except that Blizzard is "as Snow" (RO 14.5 changes only the blocks'
+/// own dice).
+pub fn support_strength(board: &Board, st: &State, hq: BlockId, s: u8) -> u8 {
+    let side = board.block(hq).side;
+    let blue = st.options.optional.infantry_divisions && board.block(hq).blue_division;
+    match st.weather {
+        Weather::Blizzard if side == Side::German && !blue => halve(s),
+        Weather::Blizzard => s,
+        _ => attack_strength(board, st, Some(hq), side, s),
+    }
+}
+
 /// A defender's strength after weather: only Blizzard touches German defenders (RO 14.5).
 pub fn defend_strength(board: &Board, st: &State, b: BlockId, s: u8) -> u8 {
     if st.weather == Weather::Blizzard
@@ -484,10 +498,11 @@ pub fn vl(board: &Board, st: &State, side: Side) -> u8 {
 
 // ------------------------------------------------------------------ command (R 10.2–10.6)
 
-/// Tactical Range of an activated HQ (R 10.3, T10): stars, Rain 1, German halved in Snow.
+/// Tactical Range of an activated HQ (R 10.3, T10): stars, Rain 1, German halved in Snow
+/// and in Blizzard (T5 "as Snow").
 pub fn tactical_range(board: &Board, st: &State, hq: BlockId) -> u8 {
     let s = st.blocks[hq.index()].strength;
-    attack_strength(board, st, Some(hq), board.block(hq).side, s)
+    support_strength(board, st, hq, s)
 }
 
 /// Areas within `range` steps of `from` along paths whose intermediate areas are

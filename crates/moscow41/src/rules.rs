@@ -766,14 +766,9 @@ fn can_build_dl_with(board: &Board, st: &State, occ: &Occupancy, b: BlockId) -> 
 
 // ------------------------------------------------------------------ combat segment
 
+/// Bombers committable and Air Range (R 10.10, T5: Blizzard as Snow).
 fn lw_strength(board: &Board, st: &State, lw: BlockId) -> u8 {
-    attack_strength(
-        board,
-        st,
-        Some(lw),
-        Side::German,
-        st.blocks[lw.index()].strength,
-    )
+    support_strength(board, st, lw, st.blocks[lw.index()].strength)
 }
 
 fn bomber_owner(board: &Board, bomber: usize) -> Option<BlockId> {
@@ -1181,13 +1176,8 @@ fn road_roll(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
         return;
     };
     imp_mut(st).road_rolled = true;
-    let dice_n = attack_strength(
-        board,
-        st,
-        Some(h),
-        Side::German,
-        st.blocks[h.index()].strength,
-    );
+    // Hoepner's dice: his strength after weather (R 10.9, T5: Blizzard as Snow).
+    let dice_n = support_strength(board, st, h, st.blocks[h.index()].strength);
     let with = side_blocks_in(board, st, at, Side::German).len() - 1;
     // RO 14.2: with Zhukov in the Leningrad box the roll is Single Fire.
     let zhukov_there = board
@@ -1273,6 +1263,9 @@ fn blitz_targets(board: &Board, st: &State, b: BlockId) -> Vec<AreaId> {
         .filter(|n| {
             board.terrain(*n) == Some(Terrain::Green)
                 && !i.disputed_at_blitz[n.index()]
+                // A battle already fought here this impulse cannot be fought again (R 10.15),
+                // yet a Blitz into enemy units must fight (R 10.16): not a target.
+                && !(i.battled.contains(n) && has_units(board, st, *n, side.other()))
                 && stacking_ok_with(board, st, *n, side, 1)
         })
         .collect()
@@ -1565,7 +1558,14 @@ fn execute(board: &Board, st: &mut State, a: &Action, ev: &mut Vec<Event>) {
             let from = space_of(st, *block).unwrap();
             let enemy = has_units(board, st, *to, side.other());
             st.blocks[block.index()].loc = Loc::Space(*to);
+            // The Blitz area is newly disputed, so a block blitzing across a river rolls one
+            // die there (R 10.12.5.1, 10.16 Impl); its cube from an earlier engagement goes.
+            let across = enemy && board.river_between(from, *to) && !st.weather.snowy();
             let i = imp_mut(st);
+            i.river.retain(|x| x != block);
+            if across {
+                i.river.push(*block);
+            }
             i.blitzed.push(*block);
             if enemy && !i.blitz_areas.contains(to) {
                 i.blitz_areas.push(*to);
@@ -2033,9 +2033,10 @@ fn isolation_segment(board: &Board, st: &mut State, side: Side, ev: &mut Vec<Eve
         match reduced(board, b, s) {
             Some(r) if !(board.block(b).is_hq() && s == 0) => {
                 st.blocks[b.index()].strength = r;
+                // The kind stays anonymous: the block may be hidden (R 1.5).
                 private(
                     ev,
-                    EventKind::StepLost { block: b },
+                    EventKind::Info,
                     "R 9.3",
                     format!("An isolated {} block suffers attrition.", side.name()),
                     side,

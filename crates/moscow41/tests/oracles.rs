@@ -728,7 +728,7 @@ fn t26_slow_block_green_then_yellow() {
 /// rules file's T5 gives Tactical Range "as Snow" (German 4★ ⇒ 2). The engine divides by the
 /// Blizzard attack divisor (4 ⇒ 1) via `attack_strength`.
 #[test]
-#[ignore = "BUG: RO 14.5/T5 Blizzard Tactical Range must be as Snow (4★ ⇒ 2), engine gives 1"]
+
 fn bug_blizzard_tactical_range_is_as_snow() {
     let (g, mut st) = empty_board();
     put(&g, &mut st, "guderian", "13", 4);
@@ -741,7 +741,7 @@ fn bug_blizzard_tactical_range_is_as_snow() {
 
 /// T5 [RO 14.5, R 10.9]: Hoepner's Road dice in Blizzard are "as Snow" (4★ ⇒ 2 dice).
 #[test]
-#[ignore = "BUG: RO 14.5/T5 Blizzard Hoepner Road dice must be as Snow (4★ ⇒ 2), engine rolls 1"]
+
 fn bug_blizzard_road_dice_are_as_snow() {
     let (g, mut st) = empty_board();
     st.weather = Weather::Blizzard;
@@ -770,7 +770,7 @@ fn bug_blizzard_road_dice_are_as_snow() {
 
 /// T5, T11 [RO 14.5, R 10.10]: LW HQ bombers committable in Blizzard are "as Snow" (4★ ⇒ 2).
 #[test]
-#[ignore = "BUG: RO 14.5/T5/T11 Blizzard bombers committable must be as Snow (4★ ⇒ 2), engine allows 1"]
+
 fn bug_blizzard_bombers_committable_are_as_snow() {
     let (g, mut st) = empty_board();
     st.weather = Weather::Blizzard;
@@ -831,7 +831,7 @@ fn bug_dl_can_be_dismantled_to_build_again() {
 /// R 1.5 Fog of War: attrition of a hidden block is logged with a private text, but the
 /// event's kind `StepLost { block }` names the block for everyone who reads the events.
 #[test]
-#[ignore = "BUG: R 1.5 attrition event kind StepLost{block} names a hidden block to both sides"]
+
 fn bug_attrition_event_does_not_name_a_hidden_block() {
     let (g, mut st) = empty_board();
     st.active = Side::Soviet;
@@ -867,7 +867,7 @@ fn bug_attrition_event_does_not_name_a_hidden_block() {
 /// RO 14.2 (b): with the optional rule, Zhukov drawn from the Force Pool "may deploy on the
 /// Road to Leningrad" (the Leningrad box). `reinforcement_areas` offers only City/Victory areas.
 #[test]
-#[ignore = "BUG: RO 14.2(b) Zhukov drawn as a reinforcement may deploy in the Leningrad box; not offered"]
+
 fn bug_ro14_2_zhukov_may_deploy_in_leningrad() {
     let (g, mut st) = empty_board();
     st.options.optional.zhukov_hoepner = true;
@@ -891,7 +891,7 @@ fn bug_ro14_2_zhukov_may_deploy_in_leningrad() {
 /// any German-controlled, supplied, undisputed map area once all four are on the Road.
 /// `commandable` skips blocks in boxes, so no action is offered.
 #[test]
-#[ignore = "BUG: RO 14.2(a) 4th PzG transfer from the Road to the map in a Pass/SI is never offered"]
+
 fn bug_ro14_2_fourth_panzer_group_transfer_to_the_map() {
     let (g, mut st) = empty_board();
     st.options.optional.zhukov_hoepner = true;

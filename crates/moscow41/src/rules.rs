@@ -242,7 +242,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             }
             let side = imp(st).side;
             let rail_dests = rail_destinations_from(board, st, &occ, side, &rail_starts);
-            for b in blocks {
+            for &b in &blocks {
                 let key = destinations_key(board, st, b);
                 if let Some(&(_, from, n)) = moves_memo.iter().find(|m| m.0 == key) {
                     for k in from..from + n {
@@ -268,6 +268,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                     }
                 }
             }
+            v.extend(dismantle_actions(board, st, &occ, &blocks));
             for (block, to) in transfers(board, st) {
                 v.push(Action::Move {
                     block,
@@ -739,20 +740,32 @@ pub fn commandable_with(board: &Board, st: &State, occ: &Occupancy) -> Vec<Block
     }
 }
 
-/// R 4.1, 10.8: a combat block not at minimum, in an own undisputed area without an own DL,
-/// with a DL left in the box; not in an Exploitation or SI option B.
-fn can_build_dl_with(board: &Board, st: &State, occ: &Occupancy, b: BlockId) -> bool {
-    let d = board.block(b);
-    let side = d.side;
-    let Some(a) = space_of(st, b) else {
-        return false;
-    };
+/// How many Defensive Lines `side` has on the map, and how many it owns (R 4.1: 10 German,
+/// 20 Soviet).
+fn dls_used_of(board: &Board, st: &State, side: Side) -> (usize, usize) {
     let total = if side == Side::German {
         board.data.blocks.german_dls
     } else {
         board.data.blocks.soviet_dls
     } as usize;
     let used = st.dl.iter().filter(|x| x[side_index(side)]).count();
+    (used, total)
+}
+
+/// R 4.1, 10.8: a combat block not at minimum, in an own undisputed area without an own DL,
+/// with a DL left in the box; not in an Exploitation or SI option B.
+fn can_build_dl_with(board: &Board, st: &State, occ: &Occupancy, b: BlockId) -> bool {
+    let (used, total) = dls_used_of(board, st, board.block(b).side);
+    used < total && dl_site_ok(board, st, occ, b)
+}
+
+/// Everything R 4.1 and 10.8 ask of a block building a DL, except a line left in the box.
+fn dl_site_ok(board: &Board, st: &State, occ: &Occupancy, b: BlockId) -> bool {
+    let d = board.block(b);
+    let side = d.side;
+    let Some(a) = space_of(st, b) else {
+        return false;
+    };
     d.role == Role::Combat
         && st.phase == Phase::Command
         && board.is_area(a)
@@ -761,7 +774,30 @@ fn can_build_dl_with(board: &Board, st: &State, occ: &Occupancy, b: BlockId) -> 
         && st.control[a.index()] == side
         && !occ.disputed(a)
         && !st.dl[a.index()][side_index(side)]
-        && used < total
+}
+
+/// R 4.1 dismantling: while all of a side's lines are on the map and one of the commanded
+/// `builders` could build one, each own line in an undisputed area may be taken off (a lone
+/// line in a disputed area keeps that area disputed, so it stays: docs/moscow41.md).
+fn dismantle_actions(
+    board: &Board,
+    st: &State,
+    occ: &Occupancy,
+    builders: &[BlockId],
+) -> Vec<Action> {
+    let Some(first) = builders.first() else {
+        return Vec::new();
+    };
+    let side = board.block(*first).side;
+    let (used, total) = dls_used_of(board, st, side);
+    if used < total || !builders.iter().any(|b| dl_site_ok(board, st, occ, *b)) {
+        return Vec::new();
+    }
+    board
+        .area_ids()
+        .filter(|a| st.dl[a.index()][side_index(side)] && !occ.disputed(*a))
+        .map(|area| Action::DismantleDl { area })
+        .collect()
 }
 
 // ------------------------------------------------------------------ combat segment
@@ -1513,6 +1549,20 @@ fn execute(board: &Board, st: &mut State, a: &Action, ev: &mut Vec<Event>) {
                     "{} builds a Defensive Line in {}.",
                     side.name(),
                     board.place_label(a)
+                ),
+            );
+        }
+        Action::DismantleDl { area } => {
+            st.dl[area.index()][side_index(side)] = false;
+            st.dl_isolated[area.index()][side_index(side)] = false;
+            event(
+                ev,
+                EventKind::DlDestroyed { area: *area, side },
+                "R 4.1",
+                format!(
+                    "{} dismantles its Defensive Line in {} to build it again.",
+                    side.name(),
+                    board.place_label(*area)
                 ),
             );
         }

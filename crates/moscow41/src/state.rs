@@ -319,6 +319,12 @@ pub enum Action {
     BuildDl {
         block: BlockId,
     },
+    /// Take one of one's own Defensive Lines off the map so it can be built again elsewhere
+    /// (R 4.1: "may at any moment voluntarily dismantle one in order to build it again").
+    /// Offered while every line is on the map and a block could build one; free.
+    DismantleDl {
+        area: AreaId,
+    },
     EndCommand,
     // ---- Combat segment (R 10.4, 10.10, 10.11)
     Artillery {

@@ -809,8 +809,7 @@ fn bug_blizzard_bombers_committable_are_as_snow() {
 /// again". With all 10 German DLs on the map, the engine offers no way to build another
 /// (no dismantle action; `can_build_dl` needs a DL left in the box).
 #[test]
-#[ignore = "BUG: R 4.1 DLs may be dismantled at any moment to be rebuilt; no action offers it"]
-fn bug_dl_can_be_dismantled_to_build_again() {
+fn r4_1_dl_can_be_dismantled_to_build_again() {
     let (g, mut st) = empty_board();
     let ten = ["1", "2", "7", "8", "13", "14", "19", "20", "25", "26"];
     for x in ten {
@@ -825,6 +824,23 @@ fn bug_dl_can_be_dismantled_to_build_again() {
         l.contains(&Action::BuildDl { block: b(&g, "y3") })
             || l.iter().any(|x| format!("{x:?}").contains("Dismantle")),
         "the German may dismantle one of his 10 DLs to build in 3"
+    );
+    // Dismantling is free: the line leaves 1 and y3 may then build in 3.
+    act(&g, &mut st, Action::DismantleDl { area: a(&g, "1") });
+    assert!(!st.dl[a(&g, "1").index()][0]);
+    assert_eq!(st.blocks[b(&g, "y3").index()].strength, 4);
+    let l = legal(&g, &st);
+    assert!(l.contains(&Action::BuildDl { block: b(&g, "y3") }));
+    assert!(
+        !l.iter().any(|x| matches!(x, Action::DismantleDl { .. })),
+        "with a line back in the box there is nothing more to dismantle"
+    );
+    act(&g, &mut st, Action::BuildDl { block: b(&g, "y3") });
+    assert!(st.dl[a(&g, "3").index()][0]);
+    assert_eq!(
+        st.blocks[b(&g, "y3").index()].strength,
+        3,
+        "R 4.1: one step"
     );
 }
 

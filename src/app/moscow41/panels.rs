@@ -97,6 +97,10 @@ pub fn action_words(board: &Board, view: &View, a: &Action) -> String {
                 name(block)
             )
         }
+        Action::DismantleDl { area } => format!(
+            "Dismantle the Defensive Line in {} to build it again (R 4.1)",
+            place(area)
+        ),
         Action::EndCommand => "End the Command segment (R 10.7)".into(),
         Action::Artillery { hq, area } => {
             format!("Artillery of {} on {} (R 10.4)", name(hq), place(area))

@@ -148,6 +148,7 @@ pub fn describe(board: &eastfront_moscow41::Board, action: &Action) -> String {
         Action::Move { block: b, path: p } => format!("Move {} to {}", block(b), path(p)),
         Action::Rail { block: b, to } => format!("Rail {} to {}", block(b), place(to)),
         Action::BuildDl { block: b } => format!("{} builds a Defensive Line", block(b)),
+        Action::DismantleDl { area } => format!("Dismantle the Defensive Line in {}", place(area)),
         Action::Artillery { hq, area } => format!("Artillery of {} on {}", block(hq), place(area)),
         Action::Bomber { bomber, area } => format!(
             "Bomber {} to {}",

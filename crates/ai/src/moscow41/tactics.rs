@@ -135,6 +135,8 @@ pub fn score(ctx: &mut Ctx, a: &Action, rng: &mut ChaCha8Rng) -> f32 {
         Action::Move { block, path } => score_move(ctx, *block, path),
         Action::Blitz { block, to } => score_move(ctx, *block, std::slice::from_ref(to)),
         Action::BuildDl { block } => score_dl(ctx, *block),
+        // R 4.1: only worth it to rebuild elsewhere; left to the DL scoring of the next pick.
+        Action::DismantleDl { .. } => -1.0,
         Action::Rail { block, to } => score_move(ctx, *block, std::slice::from_ref(to)) - 5.0,
         Action::Activate { hq, path } => score_activate(ctx, *hq, path),
         Action::Tactical => score_tactical(ctx),

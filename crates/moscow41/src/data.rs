@@ -68,35 +68,21 @@ pub enum Colour {
 
 /// Dot colour = firepower of one strength step (R 4.2.2): Black = Single Fire (hits on 6,
 /// 1 Replacement Point), White = Double Fire (5–6, 2 RP), Red = Triple Fire (4–6, 3 RP).
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Firepower {
-    Single,
-    Double,
-    Triple,
+/// The same firepower as Stalingrad's pips: one shared type in the kernel.
+pub use eastfront_kernel::blocks::Firepower;
+
+/// Moscow '41's price of a step by its colour.
+pub trait ReplacementCost {
+    /// Replacement points to restore one step of this colour (R 7.2.2): 1 / 2 / 3.
+    fn replacement_cost(self) -> u8;
 }
 
-impl Firepower {
-    /// The lowest natural die that hits.
-    pub fn hits_on(self) -> u8 {
-        match self {
-            Firepower::Single => 6,
-            Firepower::Double => 5,
-            Firepower::Triple => 4,
-        }
-    }
-    /// Replacement points to restore one step of this colour (R 7.2.2).
-    pub fn replacement_cost(self) -> u8 {
+impl ReplacementCost for Firepower {
+    fn replacement_cost(self) -> u8 {
         match self {
             Firepower::Single => 1,
             Firepower::Double => 2,
             Firepower::Triple => 3,
-        }
-    }
-    pub fn short(self) -> &'static str {
-        match self {
-            Firepower::Single => "FS",
-            Firepower::Double => "FD",
-            Firepower::Triple => "FT",
         }
     }
 }

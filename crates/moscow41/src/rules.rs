@@ -355,7 +355,7 @@ fn replace_cost(board: &Board, st: &State, b: BlockId) -> u8 {
         .get(s)
         .copied()
         .unwrap_or(crate::data::Firepower::Single);
-    fp.replacement_cost()
+    crate::data::ReplacementCost::replacement_cost(fp)
 }
 
 fn can_replace(board: &Board, st: &State, occ: &Occupancy, b: BlockId) -> bool {
@@ -946,7 +946,7 @@ fn battle_unit(board: &Board, st: &State, b: BlockId, river: bool) -> BattleUnit
         .into_iter()
         .map(|s| {
             let fp = if d.role == Role::Combat {
-                to_fp(d.dots[s as usize - 1])
+                d.dots[s as usize - 1]
             } else {
                 eastfront_kernel::Firepower::Double
             };
@@ -965,14 +965,6 @@ fn battle_unit(board: &Board, st: &State, b: BlockId, river: bool) -> BattleUnit
         isolated: bs.isolated,
         across_river: river,
         blue_division: st.options.optional.infantry_divisions && d.blue_division,
-    }
-}
-
-pub fn to_fp(f: crate::data::Firepower) -> eastfront_kernel::Firepower {
-    match f {
-        crate::data::Firepower::Single => eastfront_kernel::Firepower::Single,
-        crate::data::Firepower::Double => eastfront_kernel::Firepower::Double,
-        crate::data::Firepower::Triple => eastfront_kernel::Firepower::Triple,
     }
 }
 

@@ -6,6 +6,7 @@ mod common;
 
 use common::*;
 use eastfront_kernel::{Game, Side, Viewer};
+use eastfront_moscow41::data::ReplacementCost;
 use eastfront_moscow41::query;
 use eastfront_moscow41::rules;
 use eastfront_moscow41::{Action, EventKind, Loc, Moscow41, Options, Phase, State, Weather};

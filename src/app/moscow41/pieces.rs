@@ -16,7 +16,6 @@ use super::session::{M41Rules, M41Shown};
 use bevy::prelude::*;
 use eastfront_kernel::Side;
 use eastfront_moscow41::data::{Colour, CombatType, Role};
-use eastfront_moscow41::rules::to_fp;
 use eastfront_moscow41::view::BlockFace;
 use eastfront_moscow41::{AreaId, BlockId};
 
@@ -269,7 +268,7 @@ fn sync_blocks(
                     .iter()
                     .take(f.strength as usize)
                     .map(|fp| {
-                        let (fill, ring) = pip_colours(Some(to_fp(*fp)));
+                        let (fill, ring) = pip_colours(Some(*fp));
                         (mat(fill), mat(ring))
                     })
                     .collect(),

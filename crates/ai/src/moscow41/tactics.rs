@@ -7,7 +7,7 @@ use super::model::{idx, FromIndex, Model, Unit};
 use super::search;
 use super::Level;
 use eastfront_kernel::Side;
-use eastfront_moscow41::data::{Colour, Role, Terrain};
+use eastfront_moscow41::data::{Colour, ReplacementCost, Role, Terrain};
 use eastfront_moscow41::view::View;
 use eastfront_moscow41::{Action, AreaId, BlockId, Weather};
 use rand::Rng;

@@ -42,6 +42,12 @@ pub enum Command {
         /// Scenario id (Moscow '41: campaign, sc1, sc2, sc3; default: all four in turn).
         #[arg(long)]
         scenario: Option<String>,
+        /// Moscow '41: who plays the German (default: from --players; ai = normal).
+        #[arg(long, value_enum)]
+        german: Option<SidePlayerArg>,
+        /// Moscow '41: who plays the Soviet (default: from --players; ai = normal).
+        #[arg(long, value_enum)]
+        soviet: Option<SidePlayerArg>,
         #[arg(long, default_value_t = 10_000)]
         max_steps: u64,
         /// Print one line per game.
@@ -88,6 +94,26 @@ pub enum PlayerArg {
     Ai,
 }
 
+/// Who plays one side of a Moscow '41 self-play game.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SidePlayerArg {
+    /// Uniformly random legal actions.
+    Random,
+    /// The Moscow '41 AI at each of its three levels.
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl SidePlayerArg {
+    fn from_players(p: PlayerArg) -> SidePlayerArg {
+        match p {
+            PlayerArg::Random => SidePlayerArg::Random,
+            PlayerArg::Ai => SidePlayerArg::Normal,
+        }
+    }
+}
+
 /// Runs a subcommand; returns the process exit code.
 pub fn run(cmd: Command) -> i32 {
     match cmd {
@@ -125,14 +151,19 @@ pub fn run(cmd: Command) -> i32 {
             mode,
             players,
             scenario,
+            german,
+            soviet,
             max_steps,
             verbose,
         } => {
             if game == "moscow41" {
+                let german = german.unwrap_or(SidePlayerArg::from_players(players));
+                let soviet = soviet.unwrap_or(SidePlayerArg::from_players(players));
                 return selfplay::selfplay_moscow41(
                     games,
                     seed,
                     scenario.as_deref(),
+                    [german, soviet],
                     max_steps.max(100_000),
                     verbose,
                 );
@@ -157,18 +188,18 @@ fn validate(file: &std::path::Path) -> i32 {
         }
     };
     if text.contains(eastfront_kernel::SAVE_FORMAT) {
-        let game: &'static Stalingrad = Box::leak(Box::new(Stalingrad::new()));
-        return match eastfront_kernel::Session::load_from_str(
-            game,
-            &file.display().to_string(),
-            &text,
-        ) {
-            Ok(s) => {
-                println!(
-                    "{}: a valid save ({} record entries).",
-                    file.display(),
-                    s.record().len()
-                );
+        let name = file.display().to_string();
+        // The save names its game; each game checks its own saves.
+        let loaded = if text.contains("game: \"moscow41\"") {
+            let game = eastfront_moscow41::Moscow41::new();
+            eastfront_kernel::Session::load_from_str(&game, &name, &text).map(|s| s.record().len())
+        } else {
+            let game = Stalingrad::new();
+            eastfront_kernel::Session::load_from_str(&game, &name, &text).map(|s| s.record().len())
+        };
+        return match loaded {
+            Ok(n) => {
+                println!("{name}: a valid save ({n} record entries).");
                 0
             }
             Err(e) => {
@@ -181,6 +212,29 @@ fn validate(file: &std::path::Path) -> i32 {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(std::path::Path::new("."));
+    // Moscow '41's folder has blocks.ron and setups.ron; Stalingrad's has units.ron.
+    if dir.join("setups.ron").exists() {
+        return match eastfront_moscow41::data::ScenarioData::load_dir(dir)
+            .and_then(eastfront_moscow41::Board::new)
+        {
+            Ok(b) => {
+                let d = &b.data;
+                println!(
+                    "{}: valid Moscow '41 data ({} areas and {} boxes, {} blocks, {} setups).",
+                    dir.display(),
+                    d.map.areas.len(),
+                    d.map.boxes.len(),
+                    d.blocks.blocks.len(),
+                    d.setups.setups.len()
+                );
+                0
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                1
+            }
+        };
+    }
     match eastfront_stalingrad::data::ScenarioData::load_dir(dir) {
         Ok(d) => {
             println!(

@@ -1,6 +1,6 @@
 //! `eastfront selfplay` and `eastfront bench`.
 
-use super::PlayerArg;
+use super::{PlayerArg, SidePlayerArg};
 use eastfront_kernel::{Game, Seat, Side, Viewer};
 use eastfront_stalingrad::{Mode, Options, Stalingrad, State};
 use rand::{Rng, SeedableRng};
@@ -247,11 +247,116 @@ fn play_random<G: Game>(
     }
 }
 
-/// `eastfront selfplay --game moscow41`: random against random (the AI comes later).
+/// One Moscow '41 game with a random or AI player per side (German, Soviet). The AI sees
+/// only its own side's view. Returns the result and, per AI side, the seconds each impulse's
+/// decisions took (consecutive decisions of one side).
+fn play_moscow41(
+    game: &eastfront_moscow41::Moscow41,
+    scenario: &str,
+    options: &eastfront_moscow41::Options,
+    seed: u64,
+    players: [SidePlayerArg; 2],
+    max_steps: u64,
+) -> (GameResult, Vec<f64>) {
+    use eastfront_ai::moscow41::Level;
+    let mut impulse_times = Vec::new();
+    let mut st = match game.setup(scenario, options, seed) {
+        Ok(s) => s,
+        Err(e) => {
+            let r = GameResult {
+                winner: None,
+                reason: String::new(),
+                steps: 0,
+                error: Some(e.0),
+            };
+            return (r, impulse_times);
+        }
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut steps = 0;
+    let mut run: Option<(Side, f64)> = None;
+    while let Some(seat) = game.active(&st) {
+        if steps >= max_steps {
+            let r = GameResult {
+                winner: None,
+                reason: "step limit".into(),
+                steps,
+                error: None,
+            };
+            return (r, impulse_times);
+        }
+        let side = game.side_of(&st, seat);
+        let legal = game.legal_actions(&st, seat);
+        if legal.is_empty() {
+            let r = GameResult {
+                winner: None,
+                reason: String::new(),
+                steps,
+                error: Some(format!("no legal action for seat {}", seat.0)),
+            };
+            return (r, impulse_times);
+        }
+        let level = match players[if side == Side::German { 0 } else { 1 }] {
+            SidePlayerArg::Random => None,
+            SidePlayerArg::Easy => Some(Level::Easy),
+            SidePlayerArg::Normal => Some(Level::Normal),
+            SidePlayerArg::Hard => Some(Level::Hard),
+        };
+        let action = match level {
+            None => legal[rng.random_range(0..legal.len())].clone(),
+            Some(level) => {
+                let t = Instant::now();
+                let view = game.view(&st, Viewer::Side(side));
+                let a = eastfront_ai::moscow41::choose(game, &view, &legal, level, rng.random());
+                let secs = t.elapsed().as_secs_f64();
+                match &mut run {
+                    Some((s, total)) if *s == side => *total += secs,
+                    _ => {
+                        if let Some((_, total)) = run.take() {
+                            impulse_times.push(total);
+                        }
+                        run = Some((side, secs));
+                    }
+                }
+                a
+            }
+        };
+        if level.is_none() {
+            if let Some((_, total)) = run.take() {
+                impulse_times.push(total);
+            }
+        }
+        if let Err(e) = game.apply(&mut st, seat, &action) {
+            let r = GameResult {
+                winner: None,
+                reason: String::new(),
+                steps,
+                error: Some(format!("legal action refused: {e} ({action:?})")),
+            };
+            return (r, impulse_times);
+        }
+        steps += 1;
+    }
+    if let Some((_, total)) = run.take() {
+        impulse_times.push(total);
+    }
+    let o = game.outcome(&st);
+    let r = GameResult {
+        winner: o.as_ref().and_then(|o| o.winner),
+        reason: o.map(|o| o.reason).unwrap_or_default(),
+        steps,
+        error: None,
+    };
+    (r, impulse_times)
+}
+
+/// `eastfront selfplay --game moscow41`: random or AI (three levels) on each side; prints
+/// the win rates per side and the AI's time per impulse.
 pub fn selfplay_moscow41(
     games: u64,
     seed: u64,
     scenario: Option<&str>,
+    players: [SidePlayerArg; 2],
     max_steps: u64,
     verbose: bool,
 ) -> i32 {
@@ -270,10 +375,12 @@ pub fn selfplay_moscow41(
     let (mut german, mut soviet, mut unfinished, mut errors, mut total_steps) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
+    let mut times: Vec<f64> = Vec::new();
     for i in 0..games {
         let s = seed.wrapping_add(i);
         let sc = scenario.unwrap_or(&all[i as usize % all.len()]);
-        let r = play_random(&game, sc, &options, s, max_steps);
+        let (r, t) = play_moscow41(&game, sc, &options, s, players, max_steps);
+        times.extend(t);
         total_steps += r.steps;
         match (&r.error, r.winner) {
             (Some(e), _) => {
@@ -298,13 +405,24 @@ pub fn selfplay_moscow41(
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "moscow41: {games} games ({}, random players): German wins {german} ({:.1}%), Soviet wins {soviet} ({:.1}%), unfinished {unfinished}, errors {errors}; {total_steps} steps, {:.1} steps/game, {:.1}s",
+        "moscow41: {games} games ({}, German {:?} vs Soviet {:?}): German wins {german} ({:.1}%), Soviet wins {soviet} ({:.1}%), unfinished {unfinished}, errors {errors}; {total_steps} steps, {:.1} steps/game, {:.1}s",
         scenario.unwrap_or("all scenarios"),
+        players[0],
+        players[1],
         pct(german, games),
         pct(soviet, games),
         total_steps as f64 / games.max(1) as f64,
         secs
     );
+    if !times.is_empty() {
+        times.sort_by(f64::total_cmp);
+        println!(
+            "  AI time per impulse: median {:.1} ms, worst {:.1} ms over {} impulses",
+            times[times.len() / 2] * 1e3,
+            times[times.len() - 1] * 1e3,
+            times.len()
+        );
+    }
     if errors > 0 {
         1
     } else {
@@ -329,4 +447,27 @@ fn bench_moscow41(games: u64, seed: u64) {
         games as f64 / secs,
         steps as f64 / secs
     );
+    // The AI at its default level on both sides: time per impulse (its decisions in a row).
+    let mut times = Vec::new();
+    for (i, sc) in ["sc1", "sc3", "sc1", "sc3"].into_iter().enumerate() {
+        let normal = SidePlayerArg::Normal;
+        let (_, t) = play_moscow41(
+            &game,
+            sc,
+            &options,
+            seed + i as u64,
+            [normal, normal],
+            100_000,
+        );
+        times.extend(t);
+    }
+    times.sort_by(f64::total_cmp);
+    if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
+        println!(
+            "moscow41 AI (Normal, both sides, sc1 and sc3): median {:.1} ms, worst {:.1} ms per impulse over {} impulses",
+            median * 1e3,
+            worst * 1e3,
+            times.len()
+        );
+    }
 }

@@ -471,9 +471,12 @@ fn toggle_pieces(
     }
 }
 
-/// The modifiers of the hide-blocks key: Shift and nothing else (Shift+H).
+/// The modifiers of the hide-blocks key: Shift and nothing else (Shift+H). A modifier pressed
+/// or released within the same frame as the H counts as held: a quick (or synthetic) Ctrl+H
+/// arrives that way and must not hide the blocks, and a quick Shift+H must.
 pub fn hide_chord(keys: &ButtonInput<KeyCode>) -> bool {
-    let any = |a, b| keys.pressed(a) || keys.pressed(b);
+    let held = |k| keys.pressed(k) || keys.just_pressed(k) || keys.just_released(k);
+    let any = |a, b| held(a) || held(b);
     any(KeyCode::ShiftLeft, KeyCode::ShiftRight)
         && !any(KeyCode::ControlLeft, KeyCode::ControlRight)
         && !any(KeyCode::AltLeft, KeyCode::AltRight)

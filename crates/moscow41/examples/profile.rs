@@ -1,11 +1,12 @@
 //! Random-play profile of the Moscow '41 engine: plays N seeded random games per scenario and
 //! times `legal_actions`, `apply`, `view` and the invariants separately.
 //!
-//! `cargo run --release -p eastfront-moscow41 --example profile -- [games per scenario] [--invariants] [--view] [--hashes]`
+//! `cargo run --release -p eastfront-moscow41 --example profile -- [games per scenario] [--invariants] [--view] [--hashes] [--legal]`
 //!
 //! The policy is the fuzz test's (uniform, an action that ends a step redrawn 4 times in 5;
 //! every other seed with all optional rules on). `--hashes` prints one line per game (scenario,
-//! seed, steps, hash of the action sequence and of the final state): the determinism baseline.
+//! seed, steps, hash of the action sequence and of the final state): the determinism baseline;
+//! `--legal` adds per game a hash of every legal action list, in order (a stricter check).
 
 use eastfront_kernel::session::state_hash;
 use eastfront_kernel::{Game, Side, Viewer};
@@ -75,6 +76,7 @@ fn play(
     inv: bool,
     view: bool,
     hash: bool,
+    legal_hash: &mut Option<u64>,
 ) -> (u64, u64, u64, Option<Side>) {
     let mut st = game.setup(scenario, options, seed).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -86,6 +88,9 @@ fn play(
         let c = Instant::now();
         let legal = game.legal_actions(&st, seat);
         t.legal += c.elapsed();
+        if let Some(lh) = legal_hash.as_mut() {
+            fnv(lh, format!("{legal:?}").as_bytes());
+        }
         if view {
             let c = Instant::now();
             let v = game.view(&st, Viewer::Side(game.side_of(&st, seat)));
@@ -136,6 +141,8 @@ fn main() {
     let inv = args.iter().any(|a| a == "--invariants");
     let view = args.iter().any(|a| a == "--view");
     let hashes = args.iter().any(|a| a == "--hashes");
+    // `--legal`: also hash every legal action list (in order), one line per game.
+    let legal = args.iter().any(|a| a == "--legal");
     // Golden hashes leave RO 14.2 off (its implementation changes those games).
     let zh = !hashes;
     let game = Moscow41::new();
@@ -149,6 +156,7 @@ fn main() {
         let start = Instant::now();
         let cpu0 = cpu_secs();
         for seed in 0..n {
+            let mut lh = legal.then_some(0xcbf29ce484222325u64);
             let (steps, h, sh, w) = play(
                 &game,
                 sc,
@@ -158,9 +166,13 @@ fn main() {
                 inv,
                 view,
                 hashes,
+                &mut lh,
             );
             if hashes {
                 println!("{sc} {seed} {steps} {h:016x} {sh:016x} {w:?}");
+            }
+            if let Some(lh) = lh {
+                println!("{sc} {seed} legal {lh:016x}");
             }
         }
         let secs = start.elapsed().as_secs_f64();

@@ -10,7 +10,7 @@ use crate::board::{AreaId, BlockId, Board, BomberId};
 use crate::data::{BomberKind, Colour, InitiativeLimit, Letter, Role, Terrain, VictoryCondition};
 use crate::moves::{
     check_path, destinations_key, destinations_with, do_move, rail_destinations_from,
-    DestinationsKey,
+    rail_destinations_with, DestinationsKey,
 };
 use crate::query::*;
 use crate::setup;
@@ -1336,7 +1336,7 @@ pub fn apply(
                 && check_path(board, st, *hq, path, MoveMode::NoEngage).map_err(RuleError)? > 0
                 && reveal_ok(board, st, *hq, *path.last().unwrap())
         }
-        _ => legal_actions(board, st).contains(a),
+        _ => listed(board, st, a),
     };
     if !ok {
         return Err(RuleError(format!("{a:?} is not legal now")));
@@ -1345,6 +1345,40 @@ pub fn apply(
     execute(board, st, a, &mut ev);
     run(board, st, &mut ev);
     Ok(ev)
+}
+
+/// Is `a` in [`legal_actions`]? The same answer, without building the whole list where that
+/// is costly (the Command segment lists every move and rail move of every block).
+fn listed(board: &Board, st: &State, a: &Action) -> bool {
+    match st.phase {
+        Phase::Command => {
+            let occ = Occupancy::new(board, st);
+            match a {
+                Action::EndCommand => true,
+                Action::Rail { block, to } => {
+                    rail_allowed(st)
+                        && commandable_with(board, st, &occ).contains(block)
+                        && rail_destinations_with(board, st, &occ, *block).contains(to)
+                }
+                Action::BuildDl { block } => {
+                    commandable_with(board, st, &occ).contains(block)
+                        && can_build_dl_with(board, st, &occ, *block)
+                }
+                Action::DismantleDl { .. } => {
+                    let blocks = commandable_with(board, st, &occ);
+                    dismantle_actions(board, st, &occ, &blocks).contains(a)
+                }
+                Action::Move { .. } => legal_actions(board, st).contains(a),
+                _ => false,
+            }
+        }
+        Phase::Exploitation => match a {
+            Action::EndExploitation => true,
+            Action::Move { .. } => legal_actions(board, st).contains(a),
+            _ => false,
+        },
+        _ => legal_actions(board, st).contains(a),
+    }
 }
 
 fn execute(board: &Board, st: &mut State, a: &Action, ev: &mut Vec<Event>) {

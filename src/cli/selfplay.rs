@@ -14,63 +14,45 @@ pub struct GameResult {
     pub error: Option<String>,
 }
 
-/// Plays one game to its end (or `max_steps`).
-pub fn play_one(
-    game: &Stalingrad,
-    options: &Options,
+/// Plays one game of any game to its end (or `max_steps`), asking `pick` for each decision
+/// (it gets the state, the seat to act, the legal actions, the step number and a generator
+/// seeded from `seed`).
+fn play_game<G: Game>(
+    game: &G,
+    scenario: &str,
+    options: &G::Options,
     seed: u64,
-    players: PlayerArg,
     max_steps: u64,
-) -> GameResult {
-    let mut st: State = match game.setup("standard", options, seed) {
+    mut pick: impl FnMut(&G::State, Seat, &[G::Action], u64, &mut ChaCha8Rng) -> G::Action,
+) -> GameResult
+where
+    G::Action: std::fmt::Debug,
+{
+    let result = |steps, reason: &str, error: Option<String>| GameResult {
+        winner: None,
+        reason: reason.into(),
+        steps,
+        error,
+    };
+    let mut st = match game.setup(scenario, options, seed) {
         Ok(s) => s,
-        Err(e) => {
-            return GameResult {
-                winner: None,
-                reason: String::new(),
-                steps: 0,
-                error: Some(e.0),
-            }
-        }
+        Err(e) => return result(0, "", Some(e.0)),
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut steps = 0;
     while let Some(seat) = game.active(&st) {
         if steps >= max_steps {
-            return GameResult {
-                winner: None,
-                reason: "step limit".into(),
-                steps,
-                error: None,
-            };
+            return result(steps, "step limit", None);
         }
         let legal = game.legal_actions(&st, seat);
         if legal.is_empty() {
-            return GameResult {
-                winner: None,
-                reason: String::new(),
-                steps,
-                error: Some(format!(
-                    "no legal action for seat {} in {:?}",
-                    seat.0, st.phase
-                )),
-            };
+            let e = format!("no legal action for seat {}", seat.0);
+            return result(steps, "", Some(e));
         }
-        let action = match players {
-            PlayerArg::Random => eastfront_ai::random_action(&legal, &mut rng),
-            PlayerArg::Ai => {
-                let side = game.side_of(&st, seat);
-                let view = game.view(&st, Viewer::Side(side));
-                eastfront_ai::choose_action(game, &view, &legal, seed.wrapping_add(steps))
-            }
-        };
+        let action = pick(&st, seat, &legal, steps, &mut rng);
         if let Err(e) = game.apply(&mut st, seat, &action) {
-            return GameResult {
-                winner: None,
-                reason: String::new(),
-                steps,
-                error: Some(format!("legal action refused: {e} ({action:?})")),
-            };
+            let e = format!("legal action refused: {e} ({action:?})");
+            return result(steps, "", Some(e));
         }
         steps += 1;
     }
@@ -81,6 +63,30 @@ pub fn play_one(
         steps,
         error: None,
     }
+}
+
+/// Plays one Stalingrad game to its end (or `max_steps`).
+pub fn play_one(
+    game: &Stalingrad,
+    options: &Options,
+    seed: u64,
+    players: PlayerArg,
+    max_steps: u64,
+) -> GameResult {
+    play_game(
+        game,
+        "standard",
+        options,
+        seed,
+        max_steps,
+        |st: &State, seat, legal, steps, rng| match players {
+            PlayerArg::Random => eastfront_ai::random_action(legal, rng),
+            PlayerArg::Ai => {
+                let view = game.view(st, Viewer::Side(game.side_of(st, seat)));
+                eastfront_ai::choose_action(game, &view, legal, seed.wrapping_add(steps))
+            }
+        },
+    )
 }
 
 pub fn selfplay(
@@ -195,56 +201,18 @@ fn play_random<G: Game>(
     options: &G::Options,
     seed: u64,
     max_steps: u64,
-) -> GameResult {
-    let mut st = match game.setup(scenario, options, seed) {
-        Ok(s) => s,
-        Err(e) => {
-            return GameResult {
-                winner: None,
-                reason: String::new(),
-                steps: 0,
-                error: Some(e.0),
-            }
-        }
-    };
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
-    let mut steps = 0;
-    while let Some(seat) = game.active(&st) {
-        if steps >= max_steps {
-            return GameResult {
-                winner: None,
-                reason: "step limit".into(),
-                steps,
-                error: None,
-            };
-        }
-        let legal = game.legal_actions(&st, seat);
-        if legal.is_empty() {
-            return GameResult {
-                winner: None,
-                reason: String::new(),
-                steps,
-                error: Some(format!("no legal action for seat {}", seat.0)),
-            };
-        }
-        let action = &legal[rng.random_range(0..legal.len())];
-        if let Err(e) = game.apply(&mut st, seat, action) {
-            return GameResult {
-                winner: None,
-                reason: String::new(),
-                steps,
-                error: Some(format!("legal action refused: {e} ({action:?})")),
-            };
-        }
-        steps += 1;
-    }
-    let o = game.outcome(&st);
-    GameResult {
-        winner: o.as_ref().and_then(|o| o.winner),
-        reason: o.map(|o| o.reason).unwrap_or_default(),
-        steps,
-        error: None,
-    }
+) -> GameResult
+where
+    G::Action: std::fmt::Debug,
+{
+    play_game(
+        game,
+        scenario,
+        options,
+        seed,
+        max_steps,
+        |_, _, legal, _, rng| legal[rng.random_range(0..legal.len())].clone(),
+    )
 }
 
 /// One Moscow '41 game with a random or AI player per side (German, Soviet). The AI sees
@@ -259,94 +227,42 @@ fn play_moscow41(
     max_steps: u64,
 ) -> (GameResult, Vec<f64>) {
     use eastfront_ai::moscow41::Level;
+    // Seconds per impulse: an AI side's consecutive decisions, summed.
     let mut impulse_times = Vec::new();
-    let mut st = match game.setup(scenario, options, seed) {
-        Ok(s) => s,
-        Err(e) => {
-            let r = GameResult {
-                winner: None,
-                reason: String::new(),
-                steps: 0,
-                error: Some(e.0),
-            };
-            return (r, impulse_times);
-        }
-    };
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
-    let mut steps = 0;
     let mut run: Option<(Side, f64)> = None;
-    while let Some(seat) = game.active(&st) {
-        if steps >= max_steps {
-            let r = GameResult {
-                winner: None,
-                reason: "step limit".into(),
-                steps,
-                error: None,
+    let r = play_game(
+        game,
+        scenario,
+        options,
+        seed,
+        max_steps,
+        |st, seat, legal, _, rng| {
+            let side = game.side_of(st, seat);
+            let level = match players[if side == Side::German { 0 } else { 1 }] {
+                SidePlayerArg::Random => None,
+                SidePlayerArg::Easy => Some(Level::Easy),
+                SidePlayerArg::Normal => Some(Level::Normal),
+                SidePlayerArg::Hard => Some(Level::Hard),
             };
-            return (r, impulse_times);
-        }
-        let side = game.side_of(&st, seat);
-        let legal = game.legal_actions(&st, seat);
-        if legal.is_empty() {
-            let r = GameResult {
-                winner: None,
-                reason: String::new(),
-                steps,
-                error: Some(format!("no legal action for seat {}", seat.0)),
+            let Some(level) = level else {
+                impulse_times.extend(run.take().map(|(_, t)| t));
+                return legal[rng.random_range(0..legal.len())].clone();
             };
-            return (r, impulse_times);
-        }
-        let level = match players[if side == Side::German { 0 } else { 1 }] {
-            SidePlayerArg::Random => None,
-            SidePlayerArg::Easy => Some(Level::Easy),
-            SidePlayerArg::Normal => Some(Level::Normal),
-            SidePlayerArg::Hard => Some(Level::Hard),
-        };
-        let action = match level {
-            None => legal[rng.random_range(0..legal.len())].clone(),
-            Some(level) => {
-                let t = Instant::now();
-                let view = game.view(&st, Viewer::Side(side));
-                let a = eastfront_ai::moscow41::choose(game, &view, &legal, level, rng.random());
-                let secs = t.elapsed().as_secs_f64();
-                match &mut run {
-                    Some((s, total)) if *s == side => *total += secs,
-                    _ => {
-                        if let Some((_, total)) = run.take() {
-                            impulse_times.push(total);
-                        }
-                        run = Some((side, secs));
-                    }
+            let t = Instant::now();
+            let view = game.view(st, Viewer::Side(side));
+            let a = eastfront_ai::moscow41::choose(game, &view, legal, level, rng.random());
+            let secs = t.elapsed().as_secs_f64();
+            match &mut run {
+                Some((s, total)) if *s == side => *total += secs,
+                _ => {
+                    impulse_times.extend(run.take().map(|(_, t)| t));
+                    run = Some((side, secs));
                 }
-                a
             }
-        };
-        if level.is_none() {
-            if let Some((_, total)) = run.take() {
-                impulse_times.push(total);
-            }
-        }
-        if let Err(e) = game.apply(&mut st, seat, &action) {
-            let r = GameResult {
-                winner: None,
-                reason: String::new(),
-                steps,
-                error: Some(format!("legal action refused: {e} ({action:?})")),
-            };
-            return (r, impulse_times);
-        }
-        steps += 1;
-    }
-    if let Some((_, total)) = run.take() {
-        impulse_times.push(total);
-    }
-    let o = game.outcome(&st);
-    let r = GameResult {
-        winner: o.as_ref().and_then(|o| o.winner),
-        reason: o.map(|o| o.reason).unwrap_or_default(),
-        steps,
-        error: None,
-    };
+            a
+        },
+    );
+    impulse_times.extend(run.map(|(_, t)| t));
     (r, impulse_times)
 }
 

@@ -59,6 +59,9 @@ pub struct Board {
     cities: Vec<bool>,
     /// Steps between two spaces (`topo.distance`), `u8::MAX` = unreachable; `n × n`.
     dist: Vec<u8>,
+    /// Unique per [`Board::new`] (a clone keeps it: the private tables above are equal), so
+    /// that per-thread caches of searches over these tables (`moves`) know the board.
+    uid: u64,
 }
 
 impl Board {
@@ -196,7 +199,9 @@ impl Board {
                 }
             }
         }
+        static NEXT_UID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Ok(Board {
+            uid: NEXT_UID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             adj,
             terrains,
             road_idx,
@@ -219,6 +224,11 @@ impl Board {
     }
 
     // ------------------------------------------------------------ places
+
+    /// Unique per [`Board::new`]; see the field.
+    pub fn uid(&self) -> u64 {
+        self.uid
+    }
 
     /// Is this space one of the 175 areas (not a box)?
     pub fn is_area(&self, id: AreaId) -> bool {

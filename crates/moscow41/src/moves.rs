@@ -101,96 +101,224 @@ pub fn destinations_with(
     b: BlockId,
     mode: MoveMode,
 ) -> Vec<(AreaId, Vec<AreaId>)> {
+    let mut out = Vec::new();
+    for_each_destination(board, st, occ, b, mode, |a, path| {
+        out.push((a, path.to_vec()))
+    });
+    out
+}
+
+/// [`destinations_with`] without building the list: `f(destination, path)` for each, in the
+/// same order. The searches are cached per thread (see [`SearchCache`]).
+pub fn for_each_destination(
+    board: &Board,
+    st: &State,
+    occ: &Occupancy,
+    b: BlockId,
+    mode: MoveMode,
+    mut f: impl FnMut(AreaId, &[AreaId]),
+) {
     let side = board.block(b).side;
     let Some(start) = space_of(st, b) else {
-        return Vec::new();
+        return;
     };
     if !board.is_area(start) {
-        return Vec::new();
+        return;
     }
-    let budget = mp_of(board, st, b);
-    let n = board.topo.len();
-    let enemy = |a: AreaId| occ.has_units(a, side.other());
-    let engaged_start = enemy(start);
-    // Dijkstra over areas with small integer costs; key = (cost, river on the last step),
-    // encoded as cost * 2 + river. The frontier keeps the areas in the order they were first
-    // reached; the cheapest key is picked, ties by that order.
-    const UNSEEN: u16 = u16::MAX;
-    let mut best: Vec<u16> = vec![UNSEEN; n];
-    let mut prev: Vec<u16> = vec![UNSEEN; n];
-    best[start.index()] = 0;
-    let mut frontier: Vec<AreaId> = Vec::with_capacity(32);
-    frontier.push(start);
-    let mut reached: Vec<AreaId> = Vec::with_capacity(32);
-    while !frontier.is_empty() {
-        // pick the cheapest unfinished
-        let mut k = 0;
-        let mut pk = best[frontier[0].index()];
-        for (j, a) in frontier.iter().enumerate().skip(1) {
-            let c = best[a.index()];
-            if c < pk {
-                pk = c;
-                k = j;
+    SEARCHES.with(|c| {
+        let mut c = c.borrow_mut();
+        let c = &mut c[side_index(side)];
+        let (from, to) = c.lookup(board, st, occ, b, start, mode);
+        for &(a, off, len) in &c.dests[from..to] {
+            // R 2.7: stacking at the end of the move.
+            if occ.stacking_ok_with(board, a, side, 1) {
+                f(a, &c.paths[off as usize..off as usize + len as usize]);
             }
         }
-        let a = frontier.remove(k);
-        let cost = (pk >> 1) as u8;
-        // Cannot continue out of an area with enemy units (R 10.8 stop), except the start.
-        if a != start && enemy(a) {
-            continue;
+    });
+}
+
+thread_local! {
+    static SEARCHES: std::cell::RefCell<[SearchCache; 2]> = Default::default();
+}
+
+/// The movement searches of one side, kept across calls (performance: a Command segment asks
+/// for the same searches step after step). A search depends on the board, the weather, the
+/// cavalry rule, where the enemy has units, the start, MP, cavalry flag and mode, and, for a
+/// block starting engaged, on who controls the start's neighbours; everything but the last
+/// three is the cache's context (a change clears it), the rest each entry's key.
+#[derive(Default)]
+struct SearchCache {
+    board: u64,
+    weather: Option<Weather>,
+    cavalry_rule: bool,
+    enemy: Vec<bool>,
+    /// (start, MP, cavalry, mode, control of the start's neighbours when engaged, first
+    /// destination, end of destinations).
+    entries: Vec<(AreaId, u8, bool, MoveMode, u64, usize, usize)>,
+    /// Every reached destination, ascending per entry, before the stacking check: (area,
+    /// offset of its path in `paths`, path length).
+    dests: Vec<(AreaId, u32, u8)>,
+    paths: Vec<AreaId>,
+    best: Vec<u16>,
+    prev: Vec<u16>,
+    frontier: Vec<AreaId>,
+    reached: Vec<AreaId>,
+}
+
+impl SearchCache {
+    /// The range of `dests` for this block's search, searching if needed.
+    fn lookup(
+        &mut self,
+        board: &Board,
+        st: &State,
+        occ: &Occupancy,
+        b: BlockId,
+        start: AreaId,
+        mode: MoveMode,
+    ) -> (usize, usize) {
+        let side = board.block(b).side;
+        let e = side_index(side.other());
+        let same = self.board == board.uid()
+            && self.weather == Some(st.weather)
+            && self.cavalry_rule == st.options.optional.cavalry
+            && self.enemy.len() == occ.units.len()
+            && self.enemy.iter().zip(&occ.units).all(|(x, u)| *x == u[e]);
+        if !same || self.paths.len() > 1 << 20 {
+            self.board = board.uid();
+            self.weather = Some(st.weather);
+            self.cavalry_rule = st.options.optional.cavalry;
+            self.enemy.clear();
+            self.enemy.extend(occ.units.iter().map(|u| u[e]));
+            self.entries.clear();
+            self.dests.clear();
+            self.paths.clear();
         }
-        for &(to, river) in board.neighbours_river(a) {
-            if to == start || !passable(board, to, side) {
+        let budget = mp_of(board, st, b);
+        let cav = board.block(b).combat_type == Some(crate::data::CombatType::Cavalry);
+        let engaged_start = occ.has_units(start, side.other());
+        let mut ctrl = 0u64;
+        if engaged_start {
+            for (k, &(to, _)) in board.neighbours_river(start).iter().enumerate() {
+                ctrl |= ((st.control[to.index()] == side) as u64) << (k & 63);
+            }
+        }
+        if let Some(x) = self
+            .entries
+            .iter()
+            .find(|x| x.0 == start && x.1 == budget && x.2 == cav && x.3 == mode && x.4 == ctrl)
+        {
+            return (x.5, x.6);
+        }
+        let from = self.dests.len();
+        self.search(board, st, occ, b, start, mode, budget);
+        let to = self.dests.len();
+        // More than 64 neighbours would not fit the control key: such a search is not kept.
+        if board.neighbours_river(start).len() <= 64 || !engaged_start {
+            self.entries
+                .push((start, budget, cav, mode, ctrl, from, to));
+        }
+        (from, to)
+    }
+
+    /// Dijkstra over areas with small integer costs; key = (cost, river on the last step),
+    /// encoded as cost * 2 + river. The frontier keeps the areas in the order they were first
+    /// reached; the cheapest key is picked, ties by that order. One canonical path per
+    /// reachable destination: cheapest, ties broken towards a final step that does not cross
+    /// a river (R 10.12.5.1) and then by area order. Appends to `dests` and `paths`.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        board: &Board,
+        st: &State,
+        occ: &Occupancy,
+        b: BlockId,
+        start: AreaId,
+        mode: MoveMode,
+        budget: u8,
+    ) {
+        let side = board.block(b).side;
+        let n = board.topo.len();
+        let enemy = |a: AreaId| occ.has_units(a, side.other());
+        let engaged_start = enemy(start);
+        const UNSEEN: u16 = u16::MAX;
+        let best = &mut self.best;
+        let prev = &mut self.prev;
+        best.clear();
+        best.resize(n, UNSEEN);
+        prev.clear();
+        prev.resize(n, UNSEEN);
+        best[start.index()] = 0;
+        let frontier = &mut self.frontier;
+        frontier.clear();
+        frontier.push(start);
+        let reached = &mut self.reached;
+        reached.clear();
+        while !frontier.is_empty() {
+            // pick the cheapest unfinished
+            let mut k = 0;
+            let mut pk = best[frontier[0].index()];
+            for (j, a) in frontier.iter().enumerate().skip(1) {
+                let c = best[a.index()];
+                if c < pk {
+                    pk = c;
+                    k = j;
+                }
+            }
+            let a = frontier.remove(k);
+            let cost = (pk >> 1) as u8;
+            // Cannot continue out of an area with enemy units (R 10.8 stop), except the start.
+            if a != start && enemy(a) {
                 continue;
             }
-            let mut c = entry_cost(board, st, b, to);
-            if a == start && engaged_start {
-                if st.control[to.index()] != side || enemy(to) {
+            for &(to, river) in board.neighbours_river(a) {
+                if to == start || !passable(board, to, side) {
                     continue;
                 }
-                c += 1;
-            }
-            let total = cost + c;
-            if total > budget {
-                continue;
-            }
-            if mode != MoveMode::Command && enemy(to) {
-                continue;
-            }
-            let key = ((total as u16) << 1) | river as u16;
-            let old = best[to.index()];
-            if key < old {
-                if old == UNSEEN {
-                    frontier.push(to);
-                    reached.push(to);
+                let mut c = entry_cost(board, st, b, to);
+                if a == start && engaged_start {
+                    if st.control[to.index()] != side || enemy(to) {
+                        continue;
+                    }
+                    c += 1;
                 }
-                best[to.index()] = key;
-                prev[to.index()] = a.0;
+                let total = cost + c;
+                if total > budget {
+                    continue;
+                }
+                if mode != MoveMode::Command && enemy(to) {
+                    continue;
+                }
+                let key = ((total as u16) << 1) | river as u16;
+                let old = best[to.index()];
+                if key < old {
+                    if old == UNSEEN {
+                        frontier.push(to);
+                        reached.push(to);
+                    }
+                    best[to.index()] = key;
+                    prev[to.index()] = a.0;
+                }
             }
         }
+        reached.sort_unstable();
+        for &a in reached.iter() {
+            let mut len = 1;
+            let mut at = a.0;
+            while prev[at as usize] != UNSEEN && prev[at as usize] != start.0 {
+                at = prev[at as usize];
+                len += 1;
+            }
+            let off = self.paths.len();
+            self.paths.resize(off + len, a);
+            let mut at = a.0;
+            for k in (0..len - 1).rev() {
+                at = prev[at as usize];
+                self.paths[off + k] = eastfront_kernel::SpaceId(at);
+            }
+            self.dests.push((a, off as u32, len as u8));
+        }
     }
-    reached.sort_unstable();
-    let mut out = Vec::with_capacity(reached.len());
-    for a in reached {
-        // R 2.7: stacking at the end of the move.
-        if !occ.stacking_ok_with(board, a, side, 1) {
-            continue;
-        }
-        let mut len = 1;
-        let mut at = a.0;
-        while prev[at as usize] != UNSEEN && prev[at as usize] != start.0 {
-            at = prev[at as usize];
-            len += 1;
-        }
-        let mut path = vec![a; len];
-        let mut at = a.0;
-        for k in (0..len - 1).rev() {
-            at = prev[at as usize];
-            path[k] = eastfront_kernel::SpaceId(at);
-        }
-        out.push((a, path));
-    }
-    out
 }
 
 /// Carries out a checked move: flips empty enemy areas passed through or entered (R 2.5),

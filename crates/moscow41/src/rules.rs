@@ -9,8 +9,8 @@ use crate::battle::{self, Battle, BattleOption, BattleSetup, BattleUnit, Progres
 use crate::board::{AreaId, BlockId, Board, BomberId};
 use crate::data::{BomberKind, Colour, InitiativeLimit, Letter, Role, Terrain, VictoryCondition};
 use crate::moves::{
-    check_path, destinations_key, destinations_with, do_move, rail_destinations_from,
-    rail_destinations_with, DestinationsKey,
+    check_path, destinations_with, do_move, for_each_destination, rail_destinations_from,
+    rail_destinations_with,
 };
 use crate::query::*;
 use crate::setup;
@@ -226,9 +226,8 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             let mut v = Vec::new();
             let mode = command_mode(st);
             let rail = rail_allowed(st);
-            // Blocks with the same start, MP and cavalry flag share their destinations (and
-            // every block in an area its rail destinations): computed once, copied.
-            let mut moves_memo: Vec<(DestinationsKey, usize, usize)> = Vec::new();
+            // Every block in an area shares its rail destinations: computed once, copied.
+            // The movement searches are cached (`moves::for_each_destination`).
             let blocks = commandable_with(board, st, &occ);
             let mut rail_starts: Vec<AreaId> = Vec::new();
             if rail {
@@ -242,30 +241,29 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             }
             let side = imp(st).side;
             let rail_dests = rail_destinations_from(board, st, &occ, side, &rail_starts);
+            let rail_of = |b: BlockId| {
+                space_of(st, b)
+                    .and_then(|a| rail_starts.iter().position(|x| *x == a))
+                    .map(|k| rail_dests[k].as_slice())
+                    .unwrap_or(&[])
+            };
+            if rail {
+                v.reserve(
+                    16 * blocks.len() + blocks.iter().map(|b| rail_of(*b).len()).sum::<usize>(),
+                );
+            }
             for &b in &blocks {
-                let key = destinations_key(board, st, b);
-                if let Some(&(_, from, n)) = moves_memo.iter().find(|m| m.0 == key) {
-                    for k in from..from + n {
-                        if let Action::Move { path, .. } = &v[k] {
-                            let path = path.clone();
-                            v.push(Action::Move { block: b, path });
-                        }
-                    }
-                } else {
-                    let from = v.len();
-                    for (_, path) in destinations_with(board, st, &occ, b, mode) {
-                        v.push(Action::Move { block: b, path });
-                    }
-                    moves_memo.push((key, from, v.len() - from));
-                }
+                for_each_destination(board, st, &occ, b, mode, |_, path| {
+                    v.push(Action::Move {
+                        block: b,
+                        path: path.to_vec(),
+                    })
+                });
                 if can_build_dl_with(board, st, &occ, b) {
                     v.push(Action::BuildDl { block: b });
                 }
                 if rail {
-                    let k = space_of(st, b).and_then(|a| rail_starts.iter().position(|x| *x == a));
-                    for &to in k.map(|k| rail_dests[k].as_slice()).unwrap_or(&[]) {
-                        v.push(Action::Rail { block: b, to });
-                    }
+                    v.extend(rail_of(b).iter().map(|&to| Action::Rail { block: b, to }));
                 }
             }
             v.extend(dismantle_actions(board, st, &occ, &blocks));

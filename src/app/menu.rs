@@ -207,10 +207,11 @@ fn windows(ctx: &egui::Context, state: &mut MenuState, load: &mut MessageWriter<
                                 .elapsed()
                                 .map(|d| ago(d.as_secs()))
                                 .unwrap_or_default();
-                            let mode = s.play.map(|p| p.label()).unwrap_or("mode not recorded");
+                            let mode = s.mode.as_deref().unwrap_or("mode not recorded");
                             let title = if s.is_autosave { "Autosave" } else { &s.name };
+                            let game = &s.game;
                             if ui
-                                .button(format!("{title}  ·  {mode}  ·  {when}"))
+                                .button(format!("{game}  ·  {title}  ·  {mode}  ·  {when}"))
                                 .clicked()
                             {
                                 load.write(LoadRequest(s.path.clone()));

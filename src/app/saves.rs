@@ -115,6 +115,9 @@ pub struct SaveEntry {
     pub play: Option<PlayMode>,
     pub modified: SystemTime,
     pub is_autosave: bool,
+    /// The game's title and how it is played, as the Load list says it.
+    pub game: String,
+    pub mode: Option<String>,
 }
 
 /// The saves, newest first (an unreadable folder is simply an empty list).
@@ -135,7 +138,20 @@ pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .map(|path| {
             let name = display_name(&path);
-            let play = play_of(&read_meta(&path), &path);
+            let meta = read_meta(&path);
+            let moscow = super::moscow41::saves::is_moscow_save(&path);
+            let play = if moscow { None } else { play_of(&meta, &path) };
+            let (game, mode) = if moscow {
+                (
+                    "Moscow '41".to_string(),
+                    Some(super::moscow41::saves::listing_words(&meta)),
+                )
+            } else {
+                (
+                    "Stalingrad".to_string(),
+                    play.map(|p| p.label().to_string()),
+                )
+            };
             let modified = std::fs::metadata(&path)
                 .and_then(|m| m.modified())
                 .unwrap_or(SystemTime::UNIX_EPOCH);
@@ -145,6 +161,8 @@ pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
                 name,
                 play,
                 modified,
+                game,
+                mode,
             }
         })
         .collect();
@@ -300,6 +318,9 @@ fn load_on_request(
     let Some(LoadRequest(path)) = requests.read().last().cloned() else {
         return;
     };
+    if super::moscow41::saves::is_moscow_save(&path) {
+        return; // Moscow '41's loader answers (app::moscow41::saves).
+    }
     match load_table(*rules, &path) {
         Ok(table) => {
             commands.insert_resource(LoadedTable(Some(table)));

@@ -3,6 +3,7 @@
 //! the window keeps drawing and shows "thinking"; its moves are applied one at a time with a
 //! short pause so they can be followed.
 
+use super::super::ai_pace::AiPace;
 use super::super::screens::Screen;
 use super::super::table::TableSet;
 use super::session::{AiLevel, M41Table};
@@ -15,16 +16,6 @@ use std::thread::JoinHandle;
 #[derive(Resource, Default)]
 pub struct M41AiStatus {
     pub thinking_for: Option<Side>,
-}
-
-/// Seconds between two AI moves in the window (0 headless, where `Time` barely moves).
-#[derive(Resource, Clone, Copy)]
-pub struct M41AiPause(pub f64);
-
-impl Default for M41AiPause {
-    fn default() -> Self {
-        M41AiPause(0.35)
-    }
 }
 
 #[derive(Resource, Default)]
@@ -61,7 +52,6 @@ pub fn choose(
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<M41AiStatus>()
         .init_resource::<M41AiWork>()
-        .init_resource::<M41AiPause>()
         .add_systems(OnExit(Screen::Moscow41), forget)
         .add_systems(
             Update,
@@ -81,11 +71,20 @@ fn drive(
     mut table: ResMut<M41Table>,
     mut work: ResMut<M41AiWork>,
     mut status: ResMut<M41AiStatus>,
-    pause: Res<M41AiPause>,
+    pace: Option<ResMut<AiPace>>,
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs_f64();
+    // Seconds between two AI moves: the table's AI speed setting (shared with Stalingrad's
+    // table, `app::ai_pace`); none headless, where there is no window to watch.
+    let pause = pace.as_ref().map(|p| p.seconds()).unwrap_or(0.0);
     let Some(seat) = table.active_seat().filter(|s| !table.is_human(*s)) else {
+        // A human decides now: "Skip to my turn" is over.
+        if let Some(mut p) = pace {
+            if p.skipping && table.active_seat().is_some() {
+                p.skipping = false;
+            }
+        }
         work.task = None;
         if status.thinking_for.is_some() {
             status.thinking_for = None;
@@ -129,7 +128,7 @@ fn drive(
         return;
     }
     let ready = work.task.as_ref().is_some_and(|t| t.handle.is_finished());
-    if !ready || now - work.last_move_at < pause.0 {
+    if !ready || now - work.last_move_at < pause {
         return;
     }
     let Some(task) = work.task.take() else { return };

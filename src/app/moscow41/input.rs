@@ -4,6 +4,7 @@
 //! piece; `H` hides the blocks; `C`, `V`, `K` toggle the control, supply and command overlays.
 
 use super::super::camera::{MapCamera, PanelInsets};
+use super::super::saves::SaveRequest;
 use super::super::screens::Screen;
 use super::board::{M41Highlight, M41Highlights, M41Overlays, M41Space};
 use super::pieces::{M41Block, M41Lifted, M41PiecesHidden, M41Rest, BLOCK};
@@ -165,15 +166,25 @@ fn keys(
     mut hidden: ResMut<M41PiecesHidden>,
     mut overlays: ResMut<M41Overlays>,
     mut undo: MessageWriter<M41Undo>,
+    mut save: MessageWriter<SaveRequest>,
+    mut hint: MessageWriter<super::hint::HintRequest>,
 ) {
     if wants.as_ref().is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
     }
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if keys.just_pressed(KeyCode::Escape) {
         *pick = M41Pick::Nothing;
     }
     if keys.just_pressed(KeyCode::KeyH) {
-        hidden.0 = !hidden.0;
+        if ctrl {
+            hint.write(super::hint::HintRequest);
+        } else {
+            hidden.0 = !hidden.0;
+        }
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        save.write(SaveRequest);
     }
     if keys.just_pressed(KeyCode::KeyC) {
         overlays.control = !overlays.control;
@@ -184,7 +195,6 @@ fn keys(
     if keys.just_pressed(KeyCode::KeyK) {
         overlays.command = !overlays.command;
     }
-    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         undo.write(M41Undo);
     }

@@ -11,15 +11,23 @@
 //! - [`ai`]: computer seats on a background thread.
 //! - [`menu`]: the menu's game choice and Moscow's new-game form.
 //! - [`view_fit`]: fitting the camera to the area map.
+//! - [`end`]: the result window, Review, Rematch and Main menu.
+//! - [`hint`]: "What would the AI do?" for the human side (Ctrl+H).
+//! - [`motion`]: moved blocks slide and their area is ringed, at the AI speed setting.
+//! - [`saves`]: save, autosave and load (the menu's Load list and Continue).
 
 pub mod ai;
 pub mod board;
+pub mod end;
 pub mod geometry;
+pub mod hint;
 pub mod hotseat;
 pub mod input;
 pub mod menu;
+pub mod motion;
 pub mod panels;
 pub mod pieces;
+pub mod saves;
 pub mod session;
 pub mod view_fit;
 
@@ -33,6 +41,9 @@ pub fn plugin(app: &mut App) {
         pieces::plugin,
         ai::plugin,
         menu::plugin,
+        saves::plugin,
+        hint::plugin,
+        end::plugin,
     ));
 }
 
@@ -43,5 +54,6 @@ pub fn ui_plugin(app: &mut App) {
         panels::plugin,
         hotseat::plugin,
         view_fit::plugin,
+        motion::plugin,
     ));
 }

@@ -6,11 +6,16 @@
 //! end of the game. Everything shown comes from the viewer's `View` and the game's events; every
 //! button is a legal action the rules listed.
 
+use super::super::ai_pace::{AiPace, AiSpeed};
 use super::super::camera::{FitRequested, PanelInsets};
+use super::super::game_over::window::ResultChoice;
 use super::super::panels::{apply_style_once, draw_die};
+use super::super::saves::SaveRequest;
 use super::super::screens::Screen;
 use super::ai::M41AiStatus;
 use super::board::{supply_words, M41Highlights, M41Overlays};
+use super::end::{result_window, M41Rematch, M41ResultWindow};
+use super::hint::{HintRequest, M41Hint};
 use super::input::{action_piece, block_area, M41Pick};
 use super::pieces::M41PiecesHidden;
 use super::session::{M41Choice, M41Eyes, M41Rules, M41Shown, M41Table, M41Undo};
@@ -160,6 +165,12 @@ struct Outbox<'w> {
     overlays: ResMut<'w, M41Overlays>,
     hidden: ResMut<'w, M41PiecesHidden>,
     next: ResMut<'w, NextState<Screen>>,
+    save: MessageWriter<'w, SaveRequest>,
+    hint: Res<'w, M41Hint>,
+    ask_hint: MessageWriter<'w, HintRequest>,
+    pace: ResMut<'w, AiPace>,
+    result: ResMut<'w, M41ResultWindow>,
+    rematch: MessageWriter<'w, M41Rematch>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -238,6 +249,46 @@ fn table_ui(
             if ui.button("Fit").on_hover_text("F").clicked() {
                 out.fit.0 = true;
             }
+            if table.play != super::session::M41Play::HotSeat {
+                ui.separator();
+                egui::ComboBox::from_id_salt("m41-ai-speed")
+                    .selected_text(format!("AI: {}", out.pace.speed.label()))
+                    .show_ui(ui, |ui| {
+                        for s in AiSpeed::ALL {
+                            ui.selectable_value(&mut out.pace.speed, s, s.label());
+                        }
+                    })
+                    .response
+                    .on_hover_text("How long each of the AI's actions stays on screen");
+                if ai.thinking_for.is_some()
+                    && view.outcome.is_none()
+                    && ui
+                        .add_enabled(!out.pace.skipping, egui::Button::new("Skip to my turn"))
+                        .on_hover_text("No pauses until you must decide")
+                        .clicked()
+                {
+                    out.pace.skipping = true;
+                }
+            }
+            ui.separator();
+            if ui
+                .button("Save")
+                .on_hover_text(
+                    "Ctrl+S: a new save in the saves folder (an autosave follows every action)",
+                )
+                .clicked()
+            {
+                out.save.write(SaveRequest);
+            }
+            if view.outcome.is_some()
+                && out.result.closed
+                && ui
+                    .button("Result")
+                    .on_hover_text("The result window again")
+                    .clicked()
+            {
+                out.result.closed = false;
+            }
             if ui.button("Menu").clicked() {
                 out.next.set(Screen::Menu);
             }
@@ -268,22 +319,15 @@ fn table_ui(
     // ---------------------------------------------------------------- battle window
     battle_window(ctx, board, view, &table, &shown, &mut panel, &mut out);
 
-    if let Some(o) = &view.outcome {
-        egui::Window::new("The game is over")
-            .collapsible(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-            .show(ctx, |ui| {
-                let who = o
-                    .winner
-                    .map(|s| format!("The {} player wins.", s.name()))
-                    .unwrap_or_else(|| "A draw.".into());
-                ui.label(egui::RichText::new(who).size(22.0).strong());
-                ui.label(&o.reason);
-                ui.label("Every block is shown face up now.");
-                if ui.button("Back to the menu").clicked() {
-                    out.next.set(Screen::Menu);
-                }
-            });
+    if !out.result.closed {
+        match result_window(ctx, board, view, &table) {
+            Some(ResultChoice::Review) => out.result.closed = true,
+            Some(ResultChoice::Rematch) => {
+                out.rematch.write(M41Rematch);
+            }
+            Some(ResultChoice::MainMenu) => out.next.set(Screen::Menu),
+            None => {}
+        }
     }
 
     let insets = PanelInsets {
@@ -651,7 +695,32 @@ fn side_panel(
             {
                 out.undo.write(M41Undo);
             }
+            if ui
+                .add_enabled(
+                    !out.hint.thinking(),
+                    egui::Button::new("What would the AI do? (Ctrl+H)"),
+                )
+                .on_hover_text(format!(
+                    "The {} AI looks at your view (nothing hidden) and says what it would choose",
+                    table.level.label()
+                ))
+                .clicked()
+            {
+                out.ask_hint.write(HintRequest);
+            }
         });
+        if out.hint.thinking() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("The AI is considering your position…");
+            });
+        } else if let Some(text) = &out.hint.text {
+            egui::Frame::group(ui.style())
+                .fill(egui::Color32::from_rgb(52, 60, 70))
+                .show(ui, |ui| {
+                    ui.label(egui::RichText::new(format!("The AI would: {text}")).strong());
+                });
+        }
     }
     // The Luftwaffe (public: the bomber discs are on the table, R 10.10).
     ui.separator();

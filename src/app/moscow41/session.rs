@@ -57,6 +57,19 @@ impl M41Play {
         }
     }
 
+    /// The save's name for this mode (`meta["play"]`); distinct from Stalingrad's slugs.
+    pub fn slug(self) -> &'static str {
+        match self {
+            M41Play::HotSeat => "m41-hotseat",
+            M41Play::GermanVsAi => "m41-german-vs-ai",
+            M41Play::SovietVsAi => "m41-soviet-vs-ai",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<M41Play> {
+        M41Play::ALL.into_iter().find(|p| p.slug() == slug)
+    }
+
     pub fn is_human(self, side: Side) -> bool {
         match self {
             M41Play::HotSeat => true,
@@ -83,6 +96,19 @@ impl AiLevel {
             AiLevel::Normal => "Normal",
             AiLevel::Hard => "Hard",
         }
+    }
+
+    /// The save's name for this level (`meta["level"]`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            AiLevel::Easy => "easy",
+            AiLevel::Normal => "normal",
+            AiLevel::Hard => "hard",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<AiLevel> {
+        AiLevel::ALL.into_iter().find(|l| l.slug() == slug)
     }
 }
 
@@ -131,8 +157,9 @@ pub struct M41Table {
 
 impl M41Table {
     pub fn new(rules: M41Rules, setup: &M41Setup) -> Result<M41Table, String> {
-        let session = Session::new(rules.0, &setup.scenario, Options::default(), setup.seed)
+        let mut session = Session::new(rules.0, &setup.scenario, Options::default(), setup.seed)
             .map_err(|e| e.to_string())?;
+        super::saves::stamp(&mut session, setup.play, setup.level);
         let title = rules
             .0
             .scenarios()
@@ -162,6 +189,34 @@ impl M41Table {
             last_error: None,
             revision: 1,
         })
+    }
+
+    /// A table for a session read from a save: the log starts with a line saying so.
+    pub fn from_session(
+        mut session: Session<'static, Moscow41>,
+        play: M41Play,
+        level: AiLevel,
+        opening: String,
+    ) -> M41Table {
+        super::saves::stamp(&mut session, play, level);
+        let turn = session.state().turn;
+        M41Table {
+            session,
+            play,
+            level,
+            log: vec![M41LogEntry {
+                turn,
+                event: Event {
+                    kind: EventKind::Info,
+                    rule: String::new(),
+                    public: opening,
+                    private: None,
+                },
+            }],
+            latest: Vec::new(),
+            last_error: None,
+            revision: 1,
+        }
     }
 
     pub fn game(&self) -> &'static Moscow41 {
@@ -316,6 +371,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<M41Setup>()
         .init_resource::<M41Shown>()
         .init_resource::<M41Eyes>()
+        .init_resource::<M41Loaded>()
         .add_sub_state::<M41Phase>()
         .add_message::<M41Choice>()
         .add_message::<M41Undo>()
@@ -333,15 +389,24 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// A table read from a save, waiting to be opened by the next entry into `Screen::Moscow41`.
+#[derive(Resource, Default)]
+pub struct M41Loaded(pub Option<M41Table>);
+
 fn open_table(
     mut commands: Commands,
     rules: Res<M41Rules>,
     setup: Res<M41Setup>,
+    mut loaded: ResMut<M41Loaded>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
     time: Res<Time>,
 ) {
-    match M41Table::new(*rules, &setup) {
+    let table = match loaded.0.take() {
+        Some(t) => Ok(t),
+        None => M41Table::new(*rules, &setup),
+    };
+    match table {
         Ok(t) => {
             commands.insert_resource(M41Eyes::for_new_table(&t));
             commands.insert_resource(M41Shown::default());

@@ -86,7 +86,7 @@ pub fn choose(game: &Moscow41, view: &View, legal: &[Action], level: Level, seed
 }
 
 /// How many of the first pass's best actions Hard looks at again, deeper.
-const HARD_RERANK: usize = 12;
+const HARD_RERANK: usize = 16;
 
 /// Moves worth a full look: a command segment offers hundreds of moves (every block to every
 /// reachable area); a quick score keeps the most promising few per level's budget.

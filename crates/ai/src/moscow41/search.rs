@@ -222,21 +222,9 @@ fn out_of_supply(m: &Model, side: Side, sup: &[bool]) -> f32 {
     n
 }
 
-/// The enemy's sweep: every own empty area within two areas of an enemy stack falls to him
-/// at once (blocks flip empty areas as they pass, R 2.5). Returns own strength that would
-/// then be out of supply — how exposed the position is to an encirclement.
+/// The enemy's sweep on his next impulse ([`Model::sweep_cut`]): own strength he could cut
+/// off (weighted per side) and Victory Areas he could walk into, as one exposure figure.
 pub fn sweep_exposure(m: &Model) -> f32 {
-    let me = m.me;
-    let en = me.other();
-    let mut c = m.clone();
-    for a in 0..m.board.n_areas {
-        if m.control[a] != me || m.has_units(a, me) || !m.passable(a, en) {
-            continue;
-        }
-        if m.cache.dist_enemy.get(a).is_some_and(|d| *d <= 2) {
-            c.control[a] = en;
-        }
-    }
-    let sup = c.supplied(me);
-    out_of_supply(&c, me, &sup)
+    let (cut, vp) = m.sweep_cut();
+    cut + 250.0 * vp
 }

@@ -106,7 +106,7 @@ impl<'a, 'v> Ctx<'a, 'v> {
             return 0.0;
         }
         let b = if self.deep {
-            search::battle_mc(m, a, attacker, river, 40, a as u64)
+            search::battle_mc(m, a, attacker, river, 64, a as u64)
         } else {
             m.battle_estimate(a, attacker, river)
         };
@@ -273,7 +273,8 @@ pub fn score_move(ctx: &mut Ctx, b: BlockId, path: &[AreaId]) -> f32 {
                 t
             }
         };
-        let w = if me == Side::German { 18.0 } else { 6.0 };
+        // On top of the evaluation's own sweep term: Hard fears pockets more.
+        let w = if me == Side::German { 0.5 } else { 0.4 };
         s -= w * (search::sweep_exposure(&m) - sweep0);
     }
     s
@@ -667,7 +668,14 @@ fn disc_cost(ctx: &Ctx) -> f32 {
     } else {
         55.0
     };
-    base + gift
+    // Threatened (the enemy's sweep would cut own blocks): the disc is his second impulse in
+    // a row, the one that closes the pocket.
+    let danger = if ctx.full && ctx.me() == Side::German {
+        0.5 * ctx.m.sweep_cut().0
+    } else {
+        0.0
+    };
+    base + gift + danger
 }
 
 /// SI option A (R 11.0): VL blocks move without an HQ step.

@@ -119,3 +119,54 @@ fn invalid_input_gets_an_error_line() {
     // Still alive and well.
     assert_eq!(send(&mut e, r#"{"cmd":"legal"}"#)["ok"], true);
 }
+
+/// Moscow '41 through the same protocol: a new scenario game, legal actions, an action by
+/// index and in full, the German view hiding every Soviet block, and a save that loads back.
+#[test]
+fn moscow41_round_trip_and_fog_of_war() {
+    let mut e = Engine::new();
+    let r = send(
+        &mut e,
+        r#"{"cmd":"new","game":"moscow41","scenario":"sc3","seed":3}"#,
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["game"], "moscow41", "{r}");
+    let legal = send(&mut e, r#"{"cmd":"legal"}"#);
+    let actions = legal["actions"].as_array().unwrap().clone();
+    assert!(!actions.is_empty());
+    let first = actions[0].clone();
+    let r = send(&mut e, &format!(r#"{{"cmd":"apply","action":{first}}}"#));
+    assert_eq!(r["ok"], true, "{r}");
+    for _ in 0..20 {
+        let r = send(&mut e, r#"{"cmd":"apply","index":0}"#);
+        assert_eq!(r["ok"], true, "{r}");
+        let _ = send(&mut e, r#"{"cmd":"legal"}"#);
+    }
+    let v = send(&mut e, r#"{"cmd":"view","side":"German"}"#);
+    let blocks = v["view"]["blocks"].as_array().unwrap();
+    let soviet: Vec<_> = blocks.iter().filter(|b| b["side"] == "Soviet").collect();
+    assert!(!soviet.is_empty());
+    assert!(
+        soviet
+            .iter()
+            .all(|b| b["face"].is_null() || b["revealed"] == true),
+        "a hidden Soviet block shows its face to the German"
+    );
+    let dir = std::env::temp_dir().join(format!("eastfront-m41-protocol-{}", std::process::id()));
+    let path = dir.join("m.ron");
+    let before = send(&mut e, r#"{"cmd":"view","side":"all"}"#);
+    let r = send(
+        &mut e,
+        &format!(r#"{{"cmd":"save","path":"{}"}}"#, path.display()),
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    let mut e2 = Engine::new();
+    let r = send(
+        &mut e2,
+        &format!(r#"{{"cmd":"load","path":"{}"}}"#, path.display()),
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    let after = send(&mut e2, r#"{"cmd":"view","side":"all"}"#);
+    assert_eq!(before["view"], after["view"]);
+    std::fs::remove_dir_all(&dir).ok();
+}

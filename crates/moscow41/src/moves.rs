@@ -116,18 +116,56 @@ pub fn for_each_destination(
     occ: &Occupancy,
     b: BlockId,
     mode: MoveMode,
-    mut f: impl FnMut(AreaId, &[AreaId]),
+    f: impl FnMut(AreaId, &[AreaId]),
 ) {
-    let side = board.block(b).side;
-    let Some(start) = space_of(st, b) else {
-        return;
-    };
-    if !board.is_area(start) {
-        return;
-    }
+    with_searches(board, st, occ, board.block(b).side, |s| s.each(b, mode, f))
+}
+
+/// The movement searches of `side`'s blocks in this position, for several blocks in a row
+/// ([`Searches::each`]), the cache checked once.
+pub fn with_searches<R>(
+    board: &Board,
+    st: &State,
+    occ: &Occupancy,
+    side: Side,
+    f: impl FnOnce(&mut Searches) -> R,
+) -> R {
     SEARCHES.with(|c| {
         let mut c = c.borrow_mut();
-        let c = &mut c[side_index(side)];
+        let cache = &mut c[side_index(side)];
+        cache.check(board, st, occ, side);
+        f(&mut Searches {
+            cache,
+            board,
+            st,
+            occ,
+            side,
+        })
+    })
+}
+
+/// See [`with_searches`].
+pub struct Searches<'a> {
+    cache: &'a mut SearchCache,
+    board: &'a Board,
+    st: &'a State,
+    occ: &'a Occupancy,
+    side: Side,
+}
+
+impl Searches<'_> {
+    /// As [`for_each_destination`] (for a block of the side given to [`with_searches`]).
+    pub fn each(&mut self, b: BlockId, mode: MoveMode, mut f: impl FnMut(AreaId, &[AreaId])) {
+        let (board, st, occ) = (self.board, self.st, self.occ);
+        let side = board.block(b).side;
+        assert_eq!(side, self.side, "a block of the other side");
+        let Some(start) = space_of(st, b) else {
+            return;
+        };
+        if !board.is_area(start) {
+            return;
+        }
+        let c = &mut *self.cache;
         let (from, to) = c.lookup(board, st, occ, b, start, mode);
         for &(a, off, len) in &c.dests[from..to] {
             // R 2.7: stacking at the end of the move.
@@ -135,7 +173,7 @@ pub fn for_each_destination(
                 f(a, &c.paths[off as usize..off as usize + len as usize]);
             }
         }
-    });
+    }
 }
 
 thread_local! {
@@ -167,17 +205,9 @@ struct SearchCache {
 }
 
 impl SearchCache {
-    /// The range of `dests` for this block's search, searching if needed.
-    fn lookup(
-        &mut self,
-        board: &Board,
-        st: &State,
-        occ: &Occupancy,
-        b: BlockId,
-        start: AreaId,
-        mode: MoveMode,
-    ) -> (usize, usize) {
-        let side = board.block(b).side;
+    /// Clears the cache unless it was made for this board, weather, cavalry rule and enemy
+    /// presence.
+    fn check(&mut self, board: &Board, st: &State, occ: &Occupancy, side: Side) {
         let e = side_index(side.other());
         let same = self.board == board.uid()
             && self.weather == Some(st.weather)
@@ -194,6 +224,20 @@ impl SearchCache {
             self.dests.clear();
             self.paths.clear();
         }
+    }
+
+    /// The range of `dests` for this block's search, searching if needed ([`Self::check`]
+    /// first).
+    fn lookup(
+        &mut self,
+        board: &Board,
+        st: &State,
+        occ: &Occupancy,
+        b: BlockId,
+        start: AreaId,
+        mode: MoveMode,
+    ) -> (usize, usize) {
+        let side = board.block(b).side;
         let budget = mp_of(board, st, b);
         let cav = board.block(b).combat_type == Some(crate::data::CombatType::Cavalry);
         let engaged_start = occ.has_units(start, side.other());
@@ -436,6 +480,8 @@ pub fn rail_destinations_with(
 
 /// [`rail_destinations`] of every block of `side` standing in each of `starts` (one list per
 /// start, in the same order; a block's own checks — on the map, undisputed start — included).
+/// The breadth-first orders depend only on the areas rail may pass through: they are cached
+/// per thread and side while those stay the same; stacking is checked on each call.
 pub fn rail_destinations_from(
     board: &Board,
     st: &State,
@@ -443,46 +489,103 @@ pub fn rail_destinations_from(
     side: Side,
     starts: &[AreaId],
 ) -> Vec<Vec<AreaId>> {
-    let n = board.topo.len();
-    // 1 = may be passed through by rail, 2 = and may be stopped in (stacking).
-    let mut ok = vec![0u8; n];
-    for a in board.area_ids() {
-        if passable(board, a, side) && st.control[a.index()] == side && !occ.disputed(a) {
-            ok[a.index()] = 1 + occ.stacking_ok_with(board, a, side, 1) as u8;
-        }
-    }
-    let mut seen = vec![u16::MAX; n];
-    let mut q: Vec<AreaId> = Vec::with_capacity(n);
-    starts
-        .iter()
-        .enumerate()
-        .map(|(k, &start)| {
-            let mut out = Vec::new();
-            if !board.is_area(start) || occ.disputed(start) {
-                return out;
-            }
-            let stamp = k as u16;
-            seen[start.index()] = stamp;
-            q.clear();
-            q.push(start);
-            let mut head = 0;
-            while head < q.len() {
-                let a = q[head];
-                head += 1;
-                for &(m, _) in board.neighbours_river(a) {
-                    let i = m.index();
-                    if seen[i] != stamp && ok[i] != 0 {
-                        seen[i] = stamp;
-                        q.push(m);
-                        if ok[i] == 2 {
-                            out.push(m);
-                        }
-                    }
+    RAIL.with(|c| {
+        let mut c = c.borrow_mut();
+        let c = &mut c[side_index(side)];
+        // May be passed through by rail.
+        let n = board.topo.len();
+        let mut same = c.board == board.uid() && c.pass.len() == n;
+        if same {
+            for a in board.area_ids() {
+                let ok =
+                    passable(board, a, side) && st.control[a.index()] == side && !occ.disputed(a);
+                if c.pass[a.index()] != ok {
+                    same = false;
+                    break;
                 }
             }
-            out
-        })
-        .collect()
+        }
+        if !same || c.order.len() > 1 << 20 {
+            c.board = board.uid();
+            c.pass.clear();
+            c.pass.resize(n, false);
+            for a in board.area_ids() {
+                c.pass[a.index()] =
+                    passable(board, a, side) && st.control[a.index()] == side && !occ.disputed(a);
+            }
+            c.entries.clear();
+            c.order.clear();
+        }
+        // May be stopped in: 0 unknown, 1 no, 2 yes.
+        let mut stop = vec![0u8; n];
+        starts
+            .iter()
+            .map(|&start| {
+                if !board.is_area(start) || occ.disputed(start) {
+                    return Vec::new();
+                }
+                let (from, to) = c.lookup(board, start);
+                let mut out = Vec::with_capacity(to - from);
+                for &m in &c.order[from..to] {
+                    let s = &mut stop[m.index()];
+                    if *s == 0 {
+                        *s = 1 + occ.stacking_ok_with(board, m, side, 1) as u8;
+                    }
+                    if *s == 2 {
+                        out.push(m);
+                    }
+                }
+                out
+            })
+            .collect()
+    })
+}
+
+thread_local! {
+    static RAIL: std::cell::RefCell<[RailCache; 2]> = Default::default();
+}
+
+/// See [`rail_destinations_from`].
+#[derive(Default)]
+struct RailCache {
+    board: u64,
+    /// Per space: rail may pass through it.
+    pass: Vec<bool>,
+    /// (start, range of `order`).
+    entries: Vec<(AreaId, usize, usize)>,
+    /// Per start, the areas rail reaches in breadth-first order (the start left out).
+    order: Vec<AreaId>,
+    seen: Vec<bool>,
+}
+
+impl RailCache {
+    fn lookup(&mut self, board: &Board, start: AreaId) -> (usize, usize) {
+        if let Some(e) = self.entries.iter().find(|e| e.0 == start) {
+            return (e.1, e.2);
+        }
+        let from = self.order.len();
+        self.seen.clear();
+        self.seen.resize(self.pass.len(), false);
+        self.seen[start.index()] = true;
+        self.order.push(start);
+        let mut head = from;
+        while head < self.order.len() {
+            let a = self.order[head];
+            head += 1;
+            for &(m, _) in board.neighbours_river(a) {
+                let i = m.index();
+                if !self.seen[i] && self.pass[i] {
+                    self.seen[i] = true;
+                    self.order.push(m);
+                }
+            }
+        }
+        // Drop the start, keep the order.
+        self.order.remove(from);
+        let to = self.order.len();
+        self.entries.push((start, from, to));
+        (from, to)
+    }
 }
 
 /// What [`destinations`] depends on besides the position and the mode (start, MP, cavalry).

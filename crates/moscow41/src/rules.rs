@@ -9,8 +9,8 @@ use crate::battle::{self, Battle, BattleOption, BattleSetup, BattleUnit, Progres
 use crate::board::{AreaId, BlockId, Board, BomberId};
 use crate::data::{BomberKind, Colour, InitiativeLimit, Letter, Role, Terrain, VictoryCondition};
 use crate::moves::{
-    check_path, destinations_with, do_move, for_each_destination, rail_destinations_from,
-    rail_destinations_with,
+    check_path, destinations_with, do_move, rail_destinations_from, rail_destinations_with,
+    with_searches,
 };
 use crate::query::*;
 use crate::setup;
@@ -252,20 +252,23 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                     16 * blocks.len() + blocks.iter().map(|b| rail_of(*b).len()).sum::<usize>(),
                 );
             }
-            for &b in &blocks {
-                for_each_destination(board, st, &occ, b, mode, |_, path| {
-                    v.push(Action::Move {
-                        block: b,
-                        path: path.to_vec(),
-                    })
-                });
-                if can_build_dl_with(board, st, &occ, b) {
-                    v.push(Action::BuildDl { block: b });
+            let can_build = dls_used_of(board, st, side).0 < dls_used_of(board, st, side).1;
+            with_searches(board, st, &occ, side, |searches| {
+                for &b in &blocks {
+                    searches.each(b, mode, |_, path| {
+                        v.push(Action::Move {
+                            block: b,
+                            path: path.to_vec(),
+                        })
+                    });
+                    if can_build && dl_site_ok(board, st, &occ, b) {
+                        v.push(Action::BuildDl { block: b });
+                    }
+                    if rail {
+                        v.extend(rail_of(b).iter().map(|&to| Action::Rail { block: b, to }));
+                    }
                 }
-                if rail {
-                    v.extend(rail_of(b).iter().map(|&to| Action::Rail { block: b, to }));
-                }
-            }
+            });
             v.extend(dismantle_actions(board, st, &occ, &blocks));
             for (block, to) in transfers(board, st) {
                 v.push(Action::Move {
@@ -317,10 +320,18 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
         Phase::Exploitation => {
             let occ = Occupancy::new(board, st);
             let mut v = Vec::new();
-            for b in commandable_with(board, st, &occ) {
-                for (_, path) in destinations_with(board, st, &occ, b, MoveMode::Exploitation) {
-                    v.push(Action::Move { block: b, path });
-                }
+            let blocks = commandable_with(board, st, &occ);
+            if let Some(&first) = blocks.first() {
+                with_searches(board, st, &occ, board.block(first).side, |searches| {
+                    for &b in &blocks {
+                        searches.each(b, MoveMode::Exploitation, |_, path| {
+                            v.push(Action::Move {
+                                block: b,
+                                path: path.to_vec(),
+                            })
+                        });
+                    }
+                });
             }
             v.push(Action::EndExploitation);
             v

@@ -162,3 +162,116 @@ fn the_ai_plays_its_side_on_a_background_thread() {
     }
     assert!(ai_moved, "the Soviet AI made a move");
 }
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("eastfront-m41-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_save_loads_back_with_its_play_mode_and_level() {
+    use eastfront::app::moscow41::saves;
+    use eastfront::app::moscow41::session::{AiLevel, M41Rules};
+    use eastfront::app::saves::LoadRequest;
+    let mut app = open(M41Play::SovietVsAi, 7);
+    // Play a few human actions (the German AI plays its own between them).
+    for _ in 0..200 {
+        let (legal, seat) = {
+            let shown = app.world().resource::<M41Shown>();
+            (shown.legal.clone(), shown.acting_seat)
+        };
+        if let (Some(seat), Some(a)) = (seat, legal.first()) {
+            app.world_mut().write_message(M41Choice {
+                seat,
+                action: a.clone(),
+            });
+        }
+        app.update();
+        if app.world().resource::<M41Table>().session.record().len() >= 6 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let dir = temp_dir("roundtrip");
+    let path = dir.join("moscow.ron");
+    let (record, hash) = {
+        let mut table = app.world_mut().resource_mut::<M41Table>();
+        table.level = AiLevel::Hard;
+        saves::stamp(&mut table.session, M41Play::SovietVsAi, AiLevel::Hard);
+        saves::save_to(&table, &path).expect("saved");
+        (
+            table.session.record().len(),
+            eastfront_kernel::session::state_hash(table.session.state()),
+        )
+    };
+    assert!(record > 0);
+    assert!(saves::is_moscow_save(&path));
+    // Directly…
+    let rules = *app.world().resource::<M41Rules>();
+    let loaded = saves::load(rules, &path).expect("the save loads");
+    assert_eq!(loaded.play, M41Play::SovietVsAi);
+    assert_eq!(loaded.level, AiLevel::Hard);
+    assert_eq!(loaded.session.record().len(), record);
+    assert_eq!(
+        eastfront_kernel::session::state_hash(loaded.session.state()),
+        hash
+    );
+    // …and through the menu's Load request, which opens the Moscow table.
+    let mut menu = build_app(true);
+    menu.update();
+    menu.world_mut().write_message(LoadRequest(path.clone()));
+    for _ in 0..4 {
+        menu.update();
+    }
+    assert_eq!(
+        *menu.world().resource::<State<Screen>>().get(),
+        Screen::Moscow41
+    );
+    let table = menu.world().resource::<M41Table>();
+    assert_eq!(table.play, M41Play::SovietVsAi);
+    assert_eq!(table.level, AiLevel::Hard);
+    assert_eq!(table.session.record().len(), record);
+    // The listing names the game and the mode.
+    let list = eastfront::app::saves::list_saves_in(&dir);
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].game, "Moscow '41");
+    assert!(list[0].mode.as_deref().unwrap_or("").contains("Soviet"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_moscow_save_is_refused_with_file_place_and_problem() {
+    use eastfront::app::moscow41::saves;
+    use eastfront::app::saves::{LoadFailure, LoadRequest};
+    let app = open(M41Play::GermanVsAi, 8);
+    let dir = temp_dir("damaged");
+    let path = dir.join("broken.ron");
+    saves::save_to(app.world().resource::<M41Table>(), &path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Cut the file in the middle of its record.
+    std::fs::write(&path, &text[..text.len() * 2 / 3]).unwrap();
+    let mut menu = build_app(true);
+    menu.update();
+    menu.world_mut().write_message(LoadRequest(path.clone()));
+    for _ in 0..3 {
+        menu.update();
+    }
+    assert_eq!(
+        *menu.world().resource::<State<Screen>>().get(),
+        Screen::Menu,
+        "a damaged save opens nothing"
+    );
+    let message = menu
+        .world()
+        .resource::<LoadFailure>()
+        .0
+        .clone()
+        .expect("the failure is reported");
+    assert!(message.contains("broken.ron"), "names the file: {message}");
+    assert!(message.contains("Moscow"), "names the game: {message}");
+    // Garbage with the game's name is refused as well, never a panic.
+    std::fs::write(&path, "(\n  game: \"moscow41\",\n  ???").unwrap();
+    assert!(saves::load(*app.world().resource(), &path).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}

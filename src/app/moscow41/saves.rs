@@ -122,13 +122,17 @@ pub fn load(rules: M41Rules, path: &Path) -> Result<M41Table, String> {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (save_on_request, autosave_after_actions)
-            .chain()
-            .run_if(in_state(Screen::Moscow41).and_then(resource_exists::<M41Table>)),
-    )
-    .add_systems(Update, load_on_request);
+    // The shared saves plugin may run only with a window; these are idempotent.
+    app.add_message::<SaveRequest>()
+        .add_message::<LoadRequest>()
+        .init_resource::<LoadFailure>()
+        .add_systems(
+            Update,
+            (save_on_request, autosave_after_actions)
+                .chain()
+                .run_if(in_state(Screen::Moscow41).and_then(resource_exists::<M41Table>)),
+        )
+        .add_systems(Update, load_on_request);
 }
 
 fn save_on_request(

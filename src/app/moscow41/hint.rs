@@ -67,7 +67,7 @@ fn hint(
         let game = table.game();
         let legal = shown.legal.clone();
         let level = table.level;
-        let seed = table.session.seed ^ 0x5EED_0F_41 ^ table.revision;
+        let seed = table.session.seed ^ 0x5EED_0F41 ^ table.revision;
         hint.task = Some(std::thread::spawn(move || {
             super::ai::choose(game, &view, &legal, level, seed)
         }));

@@ -6,7 +6,8 @@
 //! The policy is the fuzz test's (uniform, an action that ends a step redrawn 4 times in 5;
 //! every other seed with all optional rules on). `--hashes` prints one line per game (scenario,
 //! seed, steps, hash of the action sequence and of the final state): the determinism baseline;
-//! `--legal` adds per game a hash of every legal action list, in order (a stricter check).
+//! `--legal` adds per game a hash of every legal action list, in order (a stricter check), and
+//! with `--view` of every view (both sides and omniscient).
 
 use eastfront_kernel::session::state_hash;
 use eastfront_kernel::{Game, Side, Viewer};
@@ -90,6 +91,15 @@ fn play(
         t.legal += c.elapsed();
         if let Some(lh) = legal_hash.as_mut() {
             fnv(lh, format!("{legal:?}").as_bytes());
+            if view {
+                for v in [
+                    Viewer::Side(Side::German),
+                    Viewer::Side(Side::Soviet),
+                    Viewer::Omniscient,
+                ] {
+                    fnv(lh, format!("{:?}", game.view(&st, v)).as_bytes());
+                }
+            }
         }
         if view {
             let c = Instant::now();

@@ -26,7 +26,7 @@ pub fn check(board: &Board, st: &State) -> Result<(), String> {
             return Err(format!("{} is unplaced after the setup", d.id));
         }
         if let Loc::Space(a) = bs.loc {
-            if !ladder(board, b).contains(&bs.strength) {
+            if !on_ladder(board, b, bs.strength) {
                 return Err(format!(
                     "{} has strength {} off its ladder",
                     d.id, bs.strength
@@ -125,7 +125,7 @@ pub fn check(board: &Board, st: &State) -> Result<(), String> {
     }
     // Hidden means hidden.
     for viewer in [Side::German, Side::Soviet] {
-        let v = crate::view::build_view(board, st, Viewer::Side(viewer));
+        let v = crate::view::build_view_with(board, st, Viewer::Side(viewer), false);
         for b in &v.blocks {
             if b.side != viewer && b.face.is_some() && !b.revealed {
                 return Err(format!(

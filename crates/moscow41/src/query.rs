@@ -183,21 +183,35 @@ pub fn ladder(board: &Board, b: BlockId) -> Vec<u8> {
     }
 }
 
-/// One step down the ladder; None = below the minimum (destroyed).
-pub fn reduced(board: &Board, b: BlockId, s: u8) -> Option<u8> {
-    let l = ladder(board, b);
-    let i = l.iter().position(|x| *x == s)?;
-    l.get(i + 1).copied()
+/// Is `s` on the block's [`ladder`]? (Without building it.)
+pub fn on_ladder(board: &Board, b: BlockId, s: u8) -> bool {
+    let d = board.block(b);
+    match d.role {
+        Role::Combat => (1..=d.max_strength).contains(&s),
+        _ => s == 0 || (2..=d.max_strength).contains(&s),
+    }
 }
 
-/// One step up the ladder; None = already full.
+/// One step down the ladder; None = below the minimum (destroyed). (As the next entry of
+/// [`ladder`], without building it.)
+pub fn reduced(board: &Board, b: BlockId, s: u8) -> Option<u8> {
+    let d = board.block(b);
+    match d.role {
+        Role::Combat => (2..=d.max_strength).contains(&s).then(|| s - 1),
+        _ if (3..=d.max_strength).contains(&s) => Some(s - 1),
+        _ if s == 2 && d.max_strength >= 2 => Some(0),
+        _ => None,
+    }
+}
+
+/// One step up the ladder; None = already full. (As the previous entry of [`ladder`].)
 pub fn raised(board: &Board, b: BlockId, s: u8) -> Option<u8> {
-    let l = ladder(board, b);
-    let i = l.iter().position(|x| *x == s)?;
-    if i == 0 {
-        None
-    } else {
-        Some(l[i - 1])
+    let d = board.block(b);
+    match d.role {
+        Role::Combat => (1..d.max_strength).contains(&s).then(|| s + 1),
+        _ if (2..d.max_strength).contains(&s) => Some(s + 1),
+        _ if s == 0 && d.max_strength >= 2 => Some(2),
+        _ => None,
     }
 }
 
@@ -601,4 +615,27 @@ pub fn has_artillery(board: &Board, st: &State, hq: BlockId) -> bool {
         return on_map && allowed;
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`reduced`], [`raised`] and [`on_ladder`] read the ladder as [`ladder`] lists it.
+    #[test]
+    fn ladder_steps_match_the_ladder() {
+        let board = Board::standard();
+        for b in board.block_ids() {
+            let l = ladder(&board, b);
+            for s in 0..=10u8 {
+                let i = l.iter().position(|x| *x == s);
+                assert_eq!(on_ladder(&board, b, s), i.is_some());
+                assert_eq!(reduced(&board, b, s), i.and_then(|i| l.get(i + 1).copied()));
+                assert_eq!(
+                    raised(&board, b, s),
+                    i.and_then(|i| i.checked_sub(1).map(|j| l[j]))
+                );
+            }
+        }
+    }
 }

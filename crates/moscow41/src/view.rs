@@ -86,13 +86,14 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
-fn face(board: &Board, st: &State, b: BlockId) -> BlockFace {
+fn face(board: &Board, st: &State, b: BlockId, text: bool) -> BlockFace {
     let d = board.block(b);
     let bs = &st.blocks[b.index()];
+    let text = |s: &String| if text { s.clone() } else { String::new() };
     BlockFace {
         block: b,
-        name: d.name.clone(),
-        label: d.label.clone(),
+        name: text(&d.name),
+        label: text(&d.label),
         role: d.role,
         combat_type: d.combat_type,
         colour: d.colour,
@@ -104,25 +105,53 @@ fn face(board: &Board, st: &State, b: BlockId) -> BlockFace {
 }
 
 pub fn build_view(board: &Board, st: &State, viewer: Viewer) -> View {
+    build_view_with(board, st, viewer, true)
+}
+
+/// [`build_view`]; without `text` the names, labels, month, phase and prompt are left empty
+/// (what `invariants::check` looks at is the same, and comes cheaper).
+pub fn build_view_with(board: &Board, st: &State, viewer: Viewer, text: bool) -> View {
+    let face = |board: &Board, st: &State, b: BlockId| face(board, st, b, text);
     let sees = |side: Side, revealed: bool| match viewer {
         Viewer::Omniscient => true,
         Viewer::Side(v) => revealed || v == side,
     };
-    let mut blocks = Vec::new();
+    // Order by area then side: the listing itself says nothing about identities. Sorted as
+    // keys (area, side, face's block or none first); blocks with the same key are equal —
+    // same side and area, blank, not revealed — so any sort gives the same list.
+    let mut order: Vec<(u32, BlockId)> = Vec::with_capacity(st.blocks.len());
     for b in board.block_ids() {
         let bs = &st.blocks[b.index()];
         if let Loc::Space(a) = bs.loc {
             let side = board.block(b).side;
-            blocks.push(BlockView {
+            let shown = if sees(side, bs.revealed) {
+                b.0 as u32 + 1
+            } else {
+                0
+            };
+            order.push((
+                (a.0 as u32) << 10 | (side_index(side) as u32) << 9 | shown,
+                b,
+            ));
+        }
+    }
+    order.sort_unstable_by_key(|x| x.0);
+    let blocks = order
+        .into_iter()
+        .map(|(_, b)| {
+            let bs = &st.blocks[b.index()];
+            let side = board.block(b).side;
+            let Loc::Space(a) = bs.loc else {
+                unreachable!()
+            };
+            BlockView {
                 side,
                 area: a,
                 face: sees(side, bs.revealed).then(|| face(board, st, b)),
                 revealed: bs.revealed,
-            });
-        }
-    }
-    // Order by area then side: the listing itself says nothing about identities.
-    blocks.sort_by_key(|v| (v.area, v.side, v.face.as_ref().map(|f| f.block)));
+            }
+        })
+        .collect();
     let disp = query::disputed_all(board, st);
     let areas = (0..board.topo.len())
         .map(|i| AreaView {
@@ -135,11 +164,25 @@ pub fn build_view(board: &Board, st: &State, viewer: Viewer) -> View {
         .into_iter()
         .map(|side| {
             let own = sees(side, false);
-            let of = |loc: Loc| {
-                board
-                    .side_blocks(side)
-                    .filter(move |b| st.blocks[b.index()].loc == loc)
-            };
+            // One pass over the side's blocks (in block order).
+            let (mut force_pool, mut november_box) = (0, 0);
+            let mut pool_faces = Vec::new();
+            let (mut lost, mut surrendered) = (Vec::new(), Vec::new());
+            for b in board.side_blocks(side) {
+                match st.blocks[b.index()].loc {
+                    Loc::ForcePool => {
+                        force_pool += 1;
+                        if own {
+                            pool_faces.push(face(board, st, b));
+                        }
+                    }
+                    Loc::November => november_box += 1,
+                    Loc::Eliminated => lost.push(face(board, st, b)),
+                    Loc::Surrendered => surrendered.push(face(board, st, b)),
+                    _ => {}
+                }
+            }
+            lost.append(&mut surrendered);
             let total_dls = if side == Side::German {
                 board.data.blocks.german_dls
             } else {
@@ -150,14 +193,10 @@ pub fn build_view(board: &Board, st: &State, viewer: Viewer) -> View {
                 side,
                 vp: query::vp(board, st, side),
                 vl: own.then(|| query::vl(board, st, side)),
-                force_pool: of(Loc::ForcePool).count(),
-                force_pool_blocks: own
-                    .then(|| of(Loc::ForcePool).map(|b| face(board, st, b)).collect()),
-                november_box: of(Loc::November).count(),
-                lost: of(Loc::Eliminated)
-                    .chain(of(Loc::Surrendered))
-                    .map(|b| face(board, st, b))
-                    .collect(),
+                force_pool,
+                force_pool_blocks: own.then_some(pool_faces),
+                november_box,
+                lost,
                 dls_in_box: total_dls.saturating_sub(used),
                 drawn: if own {
                     st.drawn
@@ -175,13 +214,25 @@ pub fn build_view(board: &Board, st: &State, viewer: Viewer) -> View {
         viewer,
         scenario: st.scenario.clone(),
         turn: st.turn,
-        month: rules::month(st.turn).to_string(),
+        month: if text {
+            rules::month(st.turn).to_string()
+        } else {
+            String::new()
+        },
         weather: st.weather,
         forecast: st.forecast,
         initiative: st.initiative,
         active_side: rules::active_side(st),
-        phase: rules::phase_name(&st.phase).to_string(),
-        prompt: rules::prompt(board, st),
+        phase: if text {
+            rules::phase_name(&st.phase).to_string()
+        } else {
+            String::new()
+        },
+        prompt: if text {
+            rules::prompt(board, st)
+        } else {
+            String::new()
+        },
         areas,
         blocks,
         sides,

@@ -476,6 +476,19 @@ pub fn transfers(board: &Board, st: &State) -> Vec<(BlockId, AreaId)> {
         return out;
     }
     let side = i.side;
+    // Only when a block could transfer (the supply trace is the costly part).
+    let candidate = match side {
+        Side::German => board.side_blocks(Side::German).any(|b| {
+            is_fourth_pzg(board, b)
+                && space_of(st, b).is_some_and(|a| board.road_index(a).is_some())
+        }),
+        Side::Soviet => board
+            .side_blocks(Side::Soviet)
+            .any(|z| is_zhukov(board, z) && space_of(st, z) == Some(board.leningrad)),
+    };
+    if !candidate {
+        return out;
+    }
     let occ = Occupancy::new(board, st);
     let sup = supplied_areas_with(board, st, &occ, side);
     let target = |a: AreaId| {

@@ -753,20 +753,11 @@ fn sync_markers(
             }
         }
         if is_area {
-            // The control cube beside the circle: dark grey German, red Soviet (R 2.5).
+            // The control marker beside the circle (the printed cube, R 2.5), drawn as a
+            // small disc so it is not taken for a block: dark grey German, red Soviet.
             let at = c + Vec2::new(-0.85 * CM, 0.55 * CM);
-            spawn(p.rect(
-                Color::WHITE,
-                at,
-                layer::MARKER,
-                Vec2::splat(0.42 * CM + 2.0),
-            ));
-            spawn(p.rect(
-                side_colour(av.control),
-                at,
-                layer::MARKER + 0.01,
-                Vec2::splat(0.42 * CM),
-            ));
+            spawn(p.disc(Color::WHITE, at, layer::MARKER, 0.19 * CM + 1.0));
+            spawn(p.disc(side_colour(av.control), at, layer::MARKER + 0.01, 0.19 * CM));
             if av.disputed {
                 let ring = polyline_mesh(&space.outline, 0.12 * CM, true);
                 spawn((

@@ -66,6 +66,15 @@ fn games() -> u64 {
         .unwrap_or(16)
 }
 
+/// The first seed (`EASTFRONT_FUZZ_FIRST_SEED`, default 0), so a long run can be split across
+/// cores: seeds `first..first + games`.
+fn first_seed() -> u64 {
+    std::env::var("EASTFRONT_FUZZ_FIRST_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
 fn options(seed: u64) -> Options {
     let mut o = Options::default();
     // Every other game with all optional rules on.
@@ -88,9 +97,10 @@ fn random_games_on_the_real_map_keep_invariants_and_end() {
     let game = Moscow41::new();
     let scenarios: Vec<String> = game.scenarios().into_iter().map(|s| s.id).collect();
     let n = games();
+    let first = first_seed();
     let start = std::time::Instant::now();
     let mut steps = 0;
-    for seed in 0..n {
+    for seed in first..first + n {
         let sc = &scenarios[seed as usize % scenarios.len()];
         let (w, s) = play(&game, sc, &options(seed), seed);
         assert!(w.is_some(), "{sc} seed {seed}: no winner");

@@ -1,6 +1,6 @@
 //! Moscow '41 AI matches: `cargo run --release -p eastfront-ai --example moscow41_match --
 //! [--games N] [--seed S] [--scenario campaign|sc1|sc2|sc3] [--a normal] [--b random]
-//! [--threads 2]`. Player A takes the Germans in games with an even seed offset and the
+//! [--threads 2] [--a-side german|soviet]`. Player A takes the Germans in games with an even seed offset and the
 //! Soviets in the others; prints A's win rate per side and the AI's time per impulse.
 
 use eastfront_ai::moscow41::{choose, random_action, Level};
@@ -41,24 +41,42 @@ struct GameResult {
     turn: u8,
     /// German VP at the end (R 1.7).
     german_vp: u8,
+    /// Steps lost per side (0 German, 1 Soviet): [in battle, other combat-block steps, surrenders, HQ steps].
+    losses: [[u32; 4]; 2],
 }
 
-fn play(game: &Moscow41, scenario: &str, seed: u64, a: Player, b: Player) -> GameResult {
-    let a_side = if seed.is_multiple_of(2) {
+fn play(
+    game: &Moscow41,
+    scenario: &str,
+    seed: u64,
+    a: Player,
+    b: Player,
+    a_side: Option<Side>,
+) -> GameResult {
+    let a_side = a_side.unwrap_or(if seed.is_multiple_of(2) {
         Side::German
     } else {
         Side::Soviet
-    };
+    });
     let mut st = game.setup(scenario, &Default::default(), seed).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xabcdef);
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut current: [Option<f64>; 2] = [None, None];
     let mut steps = 0;
+    let mut losses = [[0u32; 4]; 2];
+    let mut in_battle = false;
     while let Some(seat) = game.active(&st) {
         let side = game.side_of(&st, seat);
         let who = if side == a_side { 0 } else { 1 };
         let p = if who == 0 { a } else { b };
         let legal = game.legal_actions(&st, seat);
+        if std::env::var("M41_DIAG").is_ok() && side == Side::German {
+            let moscow = game.board.place("63").unwrap();
+            let n = legal.iter().filter(|a| matches!(a, Action::Move { path, .. } if path.last() == Some(&moscow))).count();
+            if n > 0 {
+                println!("DIAG   {} legal moves into Moscow (of {})", n, legal.len());
+            }
+        }
         let t = Instant::now();
         let act = match p {
             Player::Random => random_action(&legal, &mut rng),
@@ -92,6 +110,32 @@ fn play(game: &Moscow41, scenario: &str, seed: u64, a: Player, b: Player) -> Gam
             *x += dt;
         }
         let evs = game.apply(&mut st, seat, &act).expect("legal action");
+        if std::env::var("M41_DIAG").is_ok() && matches!(act, Action::Tactical | Action::Pass | Action::StrategicMove | Action::StrategicReinforce) {
+            diag(game, &st, side, &act);
+        }
+        for e in &evs {
+            use eastfront_moscow41::EventKind as K;
+            let owner = |b: &eastfront_moscow41::BlockId| match game.board.block(*b).side {
+                Side::German => 0,
+                _ => 1,
+            };
+            match &e.kind {
+                K::BattleStart { .. } => in_battle = true,
+                K::BattleEnd { .. } => in_battle = false,
+                K::StepLost { block } | K::Destroyed { block } => {
+                    let k = if game.board.block(*block).is_hq() {
+                        3
+                    } else if in_battle {
+                        0
+                    } else {
+                        1
+                    };
+                    losses[owner(block)][k] += 1
+                }
+                K::Surrendered { block } => losses[owner(block)][2] += 1,
+                _ => {}
+            }
+        }
         if std::env::var("M41_TRACE").is_ok() {
             let label = |a: &eastfront_moscow41::AreaId| game.board.place_label(*a);
             let txt = match &act {
@@ -168,6 +212,7 @@ fn play(game: &Moscow41, scenario: &str, seed: u64, a: Player, b: Player) -> Gam
         steps,
         turn: st.turn,
         german_vp: eastfront_moscow41::query::vp(&game.board, &st, Side::German),
+        losses,
     }
 }
 
@@ -185,6 +230,12 @@ fn main() {
     let a = Player::parse(&get("--a", "normal"));
     let b = Player::parse(&get("--b", "random"));
     let threads: u64 = get("--threads", "2").parse().unwrap();
+    // `--a-side german|soviet`: A always plays that side (default: alternate by seed).
+    let a_side = match get("--a-side", "").as_str() {
+        "german" => Some(Side::German),
+        "soviet" => Some(Side::Soviet),
+        _ => None,
+    };
     let t0 = Instant::now();
     let results: Vec<GameResult> = std::thread::scope(|s| {
         let hs: Vec<_> = (0..threads)
@@ -194,7 +245,7 @@ fn main() {
                     let game = Moscow41::new();
                     (0..games)
                         .filter(|g| g % threads == k)
-                        .map(|g| play(&game, &scenario, seed + g, a, b))
+                        .map(|g| play(&game, &scenario, seed + g, a, b, a_side))
                         .collect::<Vec<_>>()
                 })
             })
@@ -220,6 +271,14 @@ fn main() {
             all_times.extend(t);
         }
     }
+    let n = results.len().max(1) as f64;
+    let mean = |side: usize, k: usize| {
+        results.iter().map(|r| r.losses[side][k] as f64).sum::<f64>() / n
+    };
+    println!(
+        "mean losses per game: German {:.1} steps in battle, {:.1} other, {:.1} surrenders, {:.1} HQ steps; Soviet {:.1} / {:.1} / {:.1} / {:.1}",
+        mean(0, 0), mean(0, 1), mean(0, 2), mean(0, 3), mean(1, 0), mean(1, 1), mean(1, 2), mean(1, 3)
+    );
     all_times.sort_by(|x, y| x.total_cmp(y));
     let med = all_times.get(all_times.len() / 2).copied().unwrap_or(0.0);
     let p95 = all_times
@@ -256,4 +315,39 @@ fn main() {
         steps,
         t0.elapsed().as_secs_f64()
     );
+}
+
+/// One line per impulse: per goal area, control, DLs, blocks and the nearest German block.
+fn diag(game: &Moscow41, st: &eastfront_moscow41::State, side: Side, act: &Action) {
+    use eastfront_moscow41::query;
+    let b = &game.board;
+    let goals: &[&str] = if st.scenario == "sc1" {
+        &["Yartsevo", "Yelnia", "Chernigov", "Romny"]
+    } else {
+        &["Moscow"]
+    };
+    let mut out = String::new();
+    for g in goals {
+        let a = b.place(g).unwrap();
+        let mut near = u32::MAX;
+        for id in b.side_blocks(Side::German) {
+            if b.block(id).role != eastfront_moscow41::data::Role::Combat {
+                continue;
+            }
+            if let Some(x) = query::space_of(st, id) {
+                if let Some(d) = b.distance(x, a) {
+                    near = near.min(d);
+                }
+            }
+        }
+        out += &format!(
+            " | {g}: {:?} dl{:?} G{} S{} near{}",
+            st.control[a.index()],
+            st.dl[a.index()],
+            query::side_blocks_in(b, st, a, Side::German).len(),
+            query::side_blocks_in(b, st, a, Side::Soviet).len(),
+            near
+        );
+    }
+    println!("DIAG T{} {:?} {:?} {:?}{out}", st.turn, st.weather, side, act);
 }

@@ -3,8 +3,10 @@
 //! (R 4.2.3), DL and bomber counts (R 4.1, 10.10), and no hidden fact in the other side's view
 //! (R 1.5).
 
-use crate::board::Board;
+use crate::battle::BattleOption;
+use crate::board::{BlockId, Board};
 use crate::data::Role;
+use crate::view::View;
 use crate::query::*;
 use crate::state::*;
 use eastfront_kernel::{Side, Viewer};
@@ -141,7 +143,95 @@ pub fn check(board: &Board, st: &State) -> Result<(), String> {
                     viewer.name()
                 ));
             }
+            if s.side != viewer
+                && s
+                    .off_map
+                    .iter()
+                    .any(|o| o.face.is_some() && o.loc != Loc::Removed)
+            {
+                return Err(format!(
+                    "the {} view shows an enemy block off the map",
+                    viewer.name()
+                ));
+            }
         }
+        // The listing's order says nothing about hidden identities: blank blocks of one side
+        // in one area come first, ordered by their white cube only.
+        for w in v.blocks.windows(2) {
+            let (x, y) = (&w[0], &w[1]);
+            if x.area == y.area
+                && x.side == y.side
+                && (x.face.is_some() && y.face.is_none()
+                    || x.face.is_none() && y.face.is_none() && x.isolated && !y.isolated)
+            {
+                return Err(format!(
+                    "the {} view lists the blocks in {} out of order",
+                    viewer.name(),
+                    board.place_label(x.area)
+                ));
+            }
+        }
+        check_public(board, st, &v, viewer)?;
+    }
+    Ok(())
+}
+
+/// The view's battle choice and public facts name no hidden enemy block.
+fn check_public(board: &Board, st: &State, v: &View, viewer: Side) -> Result<(), String> {
+    let who = viewer.name();
+    let pending = st.battle.as_ref().and_then(|b| b.pending_choice());
+    match (&v.battle_choice, &pending, st.battle.as_deref()) {
+        (None, None, _) => {}
+        (Some(c), Some(p), Some(b)) => {
+            if c.side != p.side || c.choices != p.options || c.options.len() != c.choices.len() {
+                return Err(format!(
+                    "the {who} view's battle choice is not the battle's"
+                ));
+            }
+            for o in &c.choices {
+                let ok = match *o {
+                    BattleOption::HitBlock(u) => b.units().any(|x| x.id == u && x.side == c.side),
+                    BattleOption::AbortBomber(id) | BattleOption::DestroyBomber(id) => {
+                        b.setup().bombers.iter().any(|x| x.id == id)
+                    }
+                };
+                if !ok {
+                    return Err(format!(
+                        "the {who} view's battle choice names {o}, not in the battle"
+                    ));
+                }
+            }
+        }
+        _ => {
+            return Err(format!(
+                "the {who} view's battle choice does not match the battle"
+            ))
+        }
+    }
+    let p = &v.public;
+    let knows = |b: BlockId| crate::view::knows(board, st, Viewer::Side(viewer), b);
+    if let Some(i) = &p.impulse {
+        let named = |b: &BlockId| i.activated.contains(b) || i.revealed_now.contains(b);
+        for b in i.acted.iter().chain(&i.river).chain(&i.blitz_eligible).chain(&i.blitzed) {
+            if !knows(*b) && !named(b) {
+                return Err(format!(
+                    "the {who} view's impulse names the hidden enemy {}",
+                    board.block(*b).id
+                ));
+            }
+        }
+        if p.named_hidden.iter().any(|(b, _)| !named(b)) {
+            return Err(format!(
+                "the {who} view places an enemy block not seen this impulse"
+            ));
+        }
+    } else if !p.impulse_hidden.is_empty() || !p.named_hidden.is_empty() {
+        return Err(format!("the {who} view names impulse blocks without an impulse"));
+    }
+    if p.setup_todo.iter().any(|b| !knows(*b)) {
+        return Err(format!(
+            "the {who} view names the enemy blocks still to place"
+        ));
     }
     Ok(())
 }

@@ -9,6 +9,7 @@
 pub mod battle;
 pub mod board;
 pub mod data;
+pub mod determinise;
 pub mod invariants;
 pub mod moves;
 pub mod query;
@@ -22,6 +23,7 @@ pub use state::{
     Action, BlockState, BomberState, Event, EventKind, ImpulseKind, Loc, OptionalRules, Options,
     Phase, Readings, State, Weather,
 };
+pub use determinise::determinise;
 pub use view::View;
 
 use eastfront_kernel::{Dice, Game, Outcome, RuleError, ScenarioInfo, Seat, Side, Viewer};

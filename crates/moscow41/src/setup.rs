@@ -121,7 +121,7 @@ pub fn new_state(
     Ok(st)
 }
 
-fn matches(board: &Board, b: BlockId, side: Side, f: &Filter) -> bool {
+pub(crate) fn matches(board: &Board, b: BlockId, side: Side, f: &Filter) -> bool {
     let d = board.block(b);
     d.side == side
         && f.colour.is_none_or(|c| d.colour == Some(c))
@@ -130,7 +130,7 @@ fn matches(board: &Board, b: BlockId, side: Side, f: &Filter) -> bool {
         && (!f.no_letter || d.letter.is_none())
 }
 
-fn strength_for(board: &Board, b: BlockId, s: Strength) -> u8 {
+pub(crate) fn strength_for(board: &Board, b: BlockId, s: Strength) -> u8 {
     let d = board.block(b);
     match s {
         Strength::Full => d.max_strength,

@@ -170,3 +170,16 @@ pub fn describe(board: &eastfront_moscow41::Board, action: &Action) -> String {
         Action::EndReplacement => "End replacement".into(),
     }
 }
+
+/// Experiment knobs (M41_<NAME> in the environment), read once. TEMPORARY.
+pub fn knob(name: &str, default: f32) -> f32 {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static K: OnceLock<HashMap<String, f32>> = OnceLock::new();
+    let k = K.get_or_init(|| {
+        std::env::vars()
+            .filter_map(|(k, v)| Some((k.strip_prefix("M41K_")?.to_string(), v.parse().ok()?)))
+            .collect()
+    });
+    k.get(name).copied().unwrap_or(default)
+}

@@ -159,6 +159,33 @@ impl<'a> Model<'a> {
             };
             units[bv.area.index()].push(u);
         }
+        // R 4.2.4: Stalin never leaves Moscow (nor Hitler Rastenburg), so while he lives one
+        // blank Soviet block in Moscow is Stalin — public knowledge, not a peek. He has no
+        // firepower, takes no hits and does not hold the area (GAP-11).
+        if me == Side::German && !view.stalin_dead {
+            let moscow = board.moscow.index();
+            let known_stalin = units[moscow]
+                .iter()
+                .any(|u| u.side == Side::Soviet && u.role == Some(Role::Leader));
+            if !known_stalin {
+                if let Some(u) = units[moscow]
+                    .iter_mut()
+                    .find(|u| u.side == Side::Soviet && u.id.is_none())
+                {
+                    *u = Unit {
+                        side: Side::Soviet,
+                        id: None,
+                        strength: 0.0,
+                        p: 0.0,
+                        steps: 0.0,
+                        tank: 0.0,
+                        fast: false,
+                        role: Some(Role::Leader),
+                        isolated: false,
+                    };
+                }
+            }
+        }
         let control: Vec<Side> = view.areas.iter().map(|a| a.control).collect();
         let dl: Vec<[bool; 2]> = view.areas.iter().map(|a| a.dl).collect();
         let disputed_at_start = view.areas.iter().map(|a| a.disputed).collect();
@@ -558,6 +585,22 @@ impl<'a> Model<'a> {
     /// Kiev is Soviet (R 13.2).
     pub fn objectives(&self) -> Vec<usize> {
         let mut v = Vec::new();
+        // A scenario with its own victory conditions (SC.1–SC.3) is won only there: Victory
+        // Areas count for nothing but the 7-VP Sudden Death, out of reach in one month.
+        let scenario_goals = !self.cache.goal_control.is_empty() || !self.cache.goal_dl.is_empty();
+        if scenario_goals {
+            for &g in &self.cache.goal_control {
+                if self.control[g] != Side::German {
+                    v.push(g);
+                }
+            }
+            for &g in &self.cache.goal_dl {
+                if !v.contains(&g) && (self.control[g] != Side::German || !self.dl[g][0]) {
+                    v.push(g);
+                }
+            }
+            return v;
+        }
         for a in 0..self.board.n_areas {
             let id = AreaId::from_index(a);
             let special = self
@@ -772,7 +815,7 @@ impl<'a> Model<'a> {
         // Territory (a weak tie-break: ground is supply and room).
         for a in 0..self.board.n_areas {
             if self.control[a] == me {
-                v += 1.5;
+                v += super::knob("TERR", 0.3);
             }
         }
         // The German drive: combat blocks close to the objectives.
@@ -783,7 +826,8 @@ impl<'a> Model<'a> {
                     .iter()
                     .filter(|u| u.side == me && u.role == Some(Role::Combat))
                 {
-                    v -= 2.5 * d * (0.5 + u.strength / 4.0);
+                    let w = if self.cache.goal_control.is_empty() && self.cache.goal_dl.is_empty() { super::knob("DRIVE", 2.5) } else { super::knob("DRIVE_SC", 80.0) };
+                    v -= w * d * (0.5 + u.strength / 4.0);
                 }
             }
         }

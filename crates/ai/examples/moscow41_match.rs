@@ -323,6 +323,8 @@ fn diag(game: &Moscow41, st: &eastfront_moscow41::State, side: Side, act: &Actio
     let b = &game.board;
     let goals: &[&str] = if st.scenario == "sc1" {
         &["Yartsevo", "Yelnia", "Chernigov", "Romny"]
+    } else if st.scenario == "campaign" {
+        &["Smolensk", "Moscow"]
     } else {
         &["Moscow"]
     };
@@ -341,10 +343,10 @@ fn diag(game: &Moscow41, st: &eastfront_moscow41::State, side: Side, act: &Actio
             }
         }
         out += &format!(
-            " | {g}: {:?} dl{:?} G{} S{} near{}",
+            " | {g}: {:?} dl{:?} G{:?} S{} near{}",
             st.control[a.index()],
             st.dl[a.index()],
-            query::side_blocks_in(b, st, a, Side::German).len(),
+            query::side_blocks_in(b, st, a, Side::German).iter().map(|x| (st.blocks[x.index()].strength, st.blocks[x.index()].isolated)).collect::<Vec<_>>(),
             query::side_blocks_in(b, st, a, Side::Soviet).len(),
             near
         );

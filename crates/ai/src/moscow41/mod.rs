@@ -15,6 +15,7 @@
 //! enemy's best reply to every move.
 
 pub mod model;
+pub mod rollout;
 pub mod search;
 pub mod tactics;
 
@@ -72,15 +73,38 @@ pub fn choose(game: &Moscow41, view: &View, legal: &[Action], level: Level, seed
         }
     }
     scored.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+    if std::env::var("M41_SCORES").is_ok() {
+        for (s, i) in scored.iter().take(12) {
+            eprintln!("   {s:9.1} {}", describe(&game.board, &legal[*i]));
+        }
+    }
     if level == Level::Hard && scored.len() > 1 {
         // Second pass on the best few: sampled battles and the enemy's best reply.
-        ctx.go_deep();
+        if knob("DEEP", 1.0) > 0.0 { ctx.go_deep(); }
         let top: Vec<usize> = scored.iter().take(HARD_RERANK).map(|x| x.1).collect();
         scored = top
             .into_iter()
             .map(|i| (tactics::score(&mut ctx, &legal[i], &mut rng), i))
             .collect();
         scored.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+        if knob("ROLL", 1.0) > 0.0 && rollout::worth_rollout(legal) {
+            let top = scored[0].0;
+            let cands: Vec<usize> = scored
+                .iter()
+                .take(rollout::CANDIDATES)
+                .filter(|x| x.0 >= top - rollout::MARGIN)
+                .map(|x| x.1)
+                .collect();
+            if cands.len() >= 2 {
+                let board = &game.board;
+                let sampler = |v: &View, r: &mut ChaCha8Rng| {
+                    eastfront_moscow41::determinise(board, v, r).ok()
+                };
+                if let Some(i) = rollout::rerank(game, view, legal, &cands, &sampler, &mut rng, seed) {
+                    return legal[i].clone();
+                }
+            }
+        }
     }
     legal[scored[0].1].clone()
 }

@@ -200,7 +200,11 @@ impl<'a> Model<'a> {
             discs: view.discs,
             prior,
             turn: view.turn,
-            sweep_w: 0.0,
+            sweep_w: if me == Side::German {
+                super::knob("SWEEP_G", 0.0)
+            } else {
+                super::knob("SWEEP_S", 0.0)
+            },
             dist_objective: Rc::new(Vec::new()),
             cache: Rc::new(Cache {
                 threat: Vec::new(),
@@ -307,11 +311,30 @@ impl<'a> Model<'a> {
             if !sup[a] || self.is_source(a, me) || !self.passable(a, me.other()) {
                 continue;
             }
-            let keep = probe.control[a];
-            probe.control[a] = me.other();
+            // The enemy entering here goes on through the empty own areas next to it
+            // (passing through flips them, R 2.5): cut them all.
+            let mut taken = vec![a];
+            if super::knob("CRIT2", 1.0) > 0.0 {
+                for nb in self.board.neighbours(AreaId::from_index(a)) {
+                    let j = nb.index();
+                    if sup[j]
+                        && !self.is_source(j, me)
+                        && self.passable(j, me.other())
+                        && !self.has_units(j, me)
+                    {
+                        taken.push(j);
+                    }
+                }
+            }
+            let keep: Vec<Side> = taken.iter().map(|&t| probe.control[t]).collect();
+            for &t in &taken {
+                probe.control[t] = me.other();
+            }
             let s2 = probe.supplied(me);
             crit[a] = (out(&probe, &s2) - base).max(0.0);
-            probe.control[a] = keep;
+            for (&t, k) in taken.iter().zip(keep) {
+                probe.control[t] = k;
+            }
         }
         crit
     }
@@ -581,6 +604,29 @@ impl<'a> Model<'a> {
         n + (kiev == side) as u32 + (len == side) as u32
     }
 
+    /// Whether `self.me` wins if the game ends now (the last Final Phase): a scenario with
+    /// German objectives is the Soviet's unless they were met (SC.1–SC.3, they end the game
+    /// at once); otherwise most VP (R 1.7 B), Kiev going German if Chernigov and Romny are
+    /// German at the Final Phase (R 13.2).
+    pub fn wins_at_end(&self) -> bool {
+        if !self.cache.goal_control.is_empty() || !self.cache.goal_dl.is_empty() {
+            return self.me == Side::Soviet;
+        }
+        let mut german = self.vp(Side::German);
+        if self.discs[2]
+            && !self.cache.specials.is_empty()
+            && self
+                .cache
+                .specials
+                .iter()
+                .all(|a| self.control[*a] == Side::German && !self.disputed(*a))
+        {
+            german += 1;
+        }
+        let german_wins = german * 2 > 7;
+        german_wins == (self.me == Side::German)
+    }
+
     /// The German drive's objectives: Victory Areas not German, and Chernigov / Romny while
     /// Kiev is Soviet (R 13.2).
     pub fn objectives(&self) -> Vec<usize> {
@@ -790,7 +836,13 @@ impl<'a> Model<'a> {
                     .iter()
                     .filter(|a| self.control[**a] == Side::German)
                     .count();
-                g += 250.0 * forts as f32 + 80.0 * held as f32;
+                // A line is built only in an undisputed area (R 4.1): clear it first.
+                let clear = c
+                    .goal_dl
+                    .iter()
+                    .filter(|a| self.control[**a] == Side::German && !self.disputed(**a))
+                    .count();
+                g += 250.0 * forts as f32 + 80.0 * held as f32 + 150.0 * clear as f32;
                 if forts == c.goal_dl.len() {
                     g += 50_000.0;
                 }
@@ -862,6 +914,36 @@ impl<'a> Model<'a> {
                 }
             }
         }
+        // Exposure: own blocks standing among enemy areas are the next pocket.
+        let xw = if me == Side::German { super::knob("EXPO_G", 0.0) } else { super::knob("EXPO_S", 0.0) };
+        if xw > 0.0 {
+            for a in 0..self.board.n_areas {
+                let id = AreaId::from_index(a);
+                let mut own_n = 0.0;
+                let mut en_n = 0.0;
+                for nb in self.board.neighbours(id) {
+                    let j = nb.index();
+                    if !self.board.is_area(nb) && self.board.terrain(nb) != Some(Terrain::Staging) {
+                        continue;
+                    }
+                    if self.control[j] == me && !self.disputed(j) {
+                        own_n += 1.0;
+                    } else {
+                        en_n += 1.0;
+                    }
+                }
+                if en_n == 0.0 {
+                    continue;
+                }
+                let frac = en_n / (own_n + en_n);
+                if frac < 0.5 {
+                    continue;
+                }
+                for u in self.blocks_of(a, me).filter(|u| u.counts_for_control()) {
+                    v -= xw * (frac - 0.4) * (10.0 + 6.0 * u.strength);
+                }
+            }
+        }
         // The enemy's sweep next impulse: pockets and Victory Areas he could cut or take.
         if self.sweep_w > 0.0 {
             let (cut, vp_lost) = self.sweep_cut();
@@ -928,23 +1010,26 @@ impl<'a> Model<'a> {
         let absorb: f32 = absorb.min(3.0);
         let dl_hp = if self.dl[a][idx(def)] { 1.0 } else { 0.0 };
         let weather = self.weather;
-        let mut att_hits = 0.0;
+        // Each attacking die: its chance to hit (R 10.12.5; weather R 8.0; rivers 10.12.5.1).
+        let mut dice: Vec<f32> = Vec::new();
         let mut att_steps = 0.0;
         let mut att_tank = false;
         for u in self
             .blocks_of(a, attacker)
             .filter(|u| u.fights() && !u.isolated)
         {
-            let mut dice = u.strength;
+            let mut n = u.strength;
             if weather == Weather::Rain {
-                dice = dice.min(1.0);
+                n = n.min(1.0);
             } else if weather.snowy() && attacker == Side::German {
-                dice = (dice / 2.0).floor().max(1.0);
+                n = (n / 2.0).floor().max(1.0);
             }
             if u.id.is_some_and(|b| river_ids.contains(&b)) && !weather.snowy() {
-                dice = dice.min(1.0);
+                n = n.min(1.0);
             }
-            att_hits += dice * u.p;
+            for _ in 0..(n.round() as usize) {
+                dice.push(u.p);
+            }
             att_steps += u.steps;
             if u.tank > 0.5 {
                 att_tank = true;
@@ -964,25 +1049,58 @@ impl<'a> Model<'a> {
         let p_armored = if armored { 1.0 - def_tank } else { 0.0 };
         // Defender first (unless Armored Attack): the attacker's losses thin his fire.
         let att_loss = def_hits;
-        let thinned = att_hits * (1.0 - (att_loss / att_steps.max(1.0)).min(1.0) * 0.7);
-        let eff_hits = p_armored * att_hits + (1.0 - p_armored) * thinned;
-        let def_after_fire = (eff_hits - absorb - dl_hp).max(0.0);
-        let def_loss = def_after_fire.min(def_steps);
-        // When the attacker fires first, the defender's reply is weakened.
-        let att_loss = att_loss * (1.0 - p_armored * (def_loss / def_steps.max(1.0)).min(1.0));
-        let margin = eff_hits - absorb - dl_hp - def_steps;
-        let clear = ((margin + 1.2) / 2.4).clamp(0.0, 1.0);
+        let thin = 1.0 - (att_loss / att_steps.max(1.0)).min(1.0) * 0.7;
+        let keep = p_armored + (1.0 - p_armored) * thin;
+        // The distribution of the attacker's hits (a sum of unequal dice), then the
+        // absorption pool, the DL's hit and the blocks' steps in that order (R 10.13, 10.14).
+        let dist = hit_distribution(dice.iter().map(|p| p * keep));
+        let shield = absorb + dl_hp;
+        let mut def_loss = 0.0;
+        let mut dl_kill = 0.0;
+        for (h, ph) in dist.iter().enumerate() {
+            let h = h as f32;
+            def_loss += ph * (h - shield).clamp(0.0, def_steps);
+            if dl_hp > 0.0 && h > absorb {
+                dl_kill += ph;
+            }
+        }
+        // Cleared: every step and the DL gone; a hidden stack's steps are an estimate, so
+        // the threshold is read between its neighbouring whole numbers.
+        let need = shield + def_steps;
+        let at_least = |k: usize| -> f32 { dist.iter().skip(k).sum() };
+        let lo = need.floor() as usize;
+        let frac = need - need.floor();
         let clear = if def_steps <= 0.0 && dl_hp == 0.0 {
             1.0
         } else {
-            clear
+            let hi = if frac > 0.0 { lo + 1 } else { lo };
+            at_least(lo.max(1)) * (1.0 - frac) + at_least(hi.max(1)) * frac
         };
+        // When the attacker fires first, the defender's reply is weakened.
+        let att_loss = att_loss * (1.0 - p_armored * (def_loss / def_steps.max(1.0)).min(1.0));
         Battle {
             att_loss,
             def_loss,
             clear,
+            dl_kill,
         }
     }
+}
+
+/// The chance of each number of hits from dice with these chances to hit (a Poisson
+/// binomial): `out[k]` = P(k hits).
+pub fn hit_distribution(dice: impl Iterator<Item = f32>) -> Vec<f32> {
+    let mut d = vec![1.0f32];
+    for p in dice {
+        let p = p.clamp(0.0, 1.0);
+        d.push(0.0);
+        for k in (0..d.len()).rev() {
+            let stay = d[k] * (1.0 - p);
+            let up = if k > 0 { d[k - 1] * p } else { 0.0 };
+            d[k] = stay + up;
+        }
+    }
+    d
 }
 
 /// An estimated battle round.
@@ -991,6 +1109,8 @@ pub struct Battle {
     pub att_loss: f32,
     pub def_loss: f32,
     pub clear: f32,
+    /// Chance the defender's DL is destroyed (R 4.1: two hits past the rest of the pool).
+    pub dl_kill: f32,
 }
 
 /// Average strength, firepower and tank share of the enemy blocks this View does not show

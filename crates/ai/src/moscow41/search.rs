@@ -176,6 +176,7 @@ pub fn battle_mc(
         att_loss: al / n,
         def_loss: dl / n,
         clear: cl / n,
+        dl_kill: 0.0,
     }
 }
 

@@ -84,7 +84,7 @@ impl<'a, 'v> Ctx<'a, 'v> {
     }
 
     /// Gain for `self.me` if the enemy is cleared out of `a` (in position `m`).
-    fn capture_value(&mut self, m: &Model, a: usize) -> f32 {
+    pub fn capture_value(&mut self, m: &Model, a: usize) -> f32 {
         if let Some(v) = self.capture.get(&a) {
             return *v;
         }
@@ -115,10 +115,17 @@ impl<'a, 'v> Ctx<'a, 'v> {
         } else {
             0.0
         };
+        // A DL is a step's work, an absorption bonus and a 2-hit shield (R 4.1): destroying
+        // one opens the area for the next round.
+        let dl_value = 20.0 + m.importance(a) * 0.1;
         if attacker == self.me() {
-            b.def_loss * self.w_kill() - b.att_loss * self.w_loss() + b.clear * cap
+            b.def_loss * self.w_kill() - b.att_loss * self.w_loss()
+                + b.clear * cap
+                + b.dl_kill * dl_value
         } else {
-            b.att_loss * self.w_kill() - b.def_loss * self.w_loss() - b.clear * 80.0
+            b.att_loss * self.w_kill() - b.def_loss * self.w_loss()
+                - b.clear * 80.0
+                - b.dl_kill * dl_value
         }
     }
 }
@@ -148,7 +155,7 @@ pub fn score(ctx: &mut Ctx, a: &Action, rng: &mut ChaCha8Rng) -> f32 {
         }
         Action::StrategicMove => score_si_move(ctx),
         Action::StrategicReinforce => score_si_reinforce(ctx),
-        Action::Pass => 0.0,
+        Action::Pass => score_pass(ctx),
         Action::Fight { area: x } => score_fight(ctx, area(x)),
         Action::Artillery { area: x, .. } => score_support(ctx, area(x), 1.0 / 3.0 * 3.0),
         Action::Bomber { bomber, area: x } => score_bomber(ctx, *bomber, area(x)),
@@ -339,7 +346,10 @@ fn score_dl(ctx: &mut Ctx, b: BlockId) -> f32 {
         .map(|nb| ctx.m.blocks_of(nb.index(), en).count() as f32)
         .sum();
     if ctx.me() == Side::German && ctx.m.cache.goal_dl.contains(&a) {
-        return 600.0;
+        // SC.1: a line here is half the victory (the position's value says when it is all).
+        let mut m = ctx.m.clone();
+        m.dl[a][0] = true;
+        return 600.0 + (m.value(ctx.full) - ctx.base).max(0.0);
     }
     if threat == 0.0 {
         return -5.0;
@@ -749,6 +759,11 @@ fn score_fight(ctx: &mut Ctx, a: usize) -> f32 {
     let m = ctx.m.clone();
     let mandatory = !ctx.m.disputed_at_start[a];
     let v = ctx.battle_value(&m, a, ctx.me(), &[]);
+    if std::env::var("M41_SCORES").is_ok() {
+        let b = m.battle_estimate(a, ctx.me(), &[]);
+        let cap = ctx.capture_value(&m, a);
+        eprintln!("      fight {a}: {b:?} cap {cap} units {:?}", m.units[a].iter().map(|u| (u.side, u.strength, u.p, u.isolated)).collect::<Vec<_>>());
+    }
     if mandatory {
         1000.0 + v
     } else {
@@ -893,4 +908,22 @@ fn score_place_dl(ctx: &mut Ctx, a: usize) -> f32 {
 #[allow(dead_code)]
 fn is_green(m: &Model, a: usize) -> bool {
     m.board.terrain(AreaId::from_index(a)) == Some(Terrain::Green)
+}
+
+/// A Pass right after the enemy's ends the month (R 6.0: two consecutive passes); in the
+/// last month that ends the game, so pass only if the result then is a win.
+fn score_pass(ctx: &Ctx) -> f32 {
+    let last_turn = ctx
+        .m
+        .board
+        .setup(&ctx.view.scenario)
+        .is_some_and(|s| ctx.m.turn >= s.end_turn);
+    if ctx.view.public.consecutive_passes == 0 || !last_turn {
+        return 0.0;
+    }
+    if ctx.m.wins_at_end() {
+        5000.0
+    } else {
+        -5000.0
+    }
 }

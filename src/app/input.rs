@@ -475,12 +475,24 @@ fn toggle_pieces(
 /// or released within the same frame as the H counts as held: a quick (or synthetic) Ctrl+H
 /// arrives that way and must not hide the blocks, and a quick Shift+H must.
 pub fn hide_chord(keys: &ButtonInput<KeyCode>) -> bool {
-    let held = |k| keys.pressed(k) || keys.just_pressed(k) || keys.just_released(k);
-    let any = |a, b| held(a) || held(b);
+    let any = |a, b| modifier_held(keys, a, b);
     any(KeyCode::ShiftLeft, KeyCode::ShiftRight)
         && !any(KeyCode::ControlLeft, KeyCode::ControlRight)
         && !any(KeyCode::AltLeft, KeyCode::AltRight)
         && !any(KeyCode::SuperLeft, KeyCode::SuperRight)
+}
+
+/// Whether a modifier (either of its two keys) goes with a key pressed this frame: held, or
+/// pressed or released within the same frame. A quick or synthetic chord (xdotool's `ctrl+s`)
+/// presses and releases the modifier between two frames, so `pressed` alone misses it.
+pub fn modifier_held(keys: &ButtonInput<KeyCode>, left: KeyCode, right: KeyCode) -> bool {
+    let held = |k| keys.pressed(k) || keys.just_pressed(k) || keys.just_released(k);
+    held(left) || held(right)
+}
+
+/// Ctrl goes with a key pressed this frame (Ctrl+S, Ctrl+Z, Ctrl+H), quick chords included.
+pub fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    modifier_held(keys, KeyCode::ControlLeft, KeyCode::ControlRight)
 }
 
 /// Lifts the picked-up blocks and rings the hexes they may go to.

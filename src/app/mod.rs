@@ -41,6 +41,19 @@ pub fn run() {
     build_app(false).run();
 }
 
+/// The window's size: 1600 × 1000, or `EASTFRONT_WINDOW=WxH` (to look at the table in a
+/// smaller window, e.g. `1280x800`).
+fn window_size() -> (u32, u32) {
+    std::env::var("EASTFRONT_WINDOW")
+        .ok()
+        .and_then(|v| {
+            let (w, h) = v.split_once('x')?;
+            Some((w.trim().parse().ok()?, h.trim().parse().ok()?))
+        })
+        .filter(|&(w, h): &(u32, u32)| w >= 640 && h >= 480)
+        .unwrap_or((1600, 1000))
+}
+
 /// The whole app. `headless`: no window, renderer, input or egui — only the logic and the
 /// entities (the board, the pieces, the hot-seat state), for tests.
 pub fn build_app(headless: bool) -> App {
@@ -53,7 +66,7 @@ pub fn build_app(headless: bool) -> App {
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: "eastfront — Eastern Front board wargames".into(),
-                        resolution: (1600u32, 1000u32).into(),
+                        resolution: window_size().into(),
                         ..default()
                     }),
                     ..default()

@@ -107,6 +107,17 @@ pub fn saves_dir() -> Option<PathBuf> {
     Some(base.join("eastfront").join("saves"))
 }
 
+/// Where the Moscow '41 table writes its saves and autosave instead of [`saves_dir`], when
+/// present (its headless tests point it at a temporary folder so they never touch the
+/// player's saves). The menu's list and Stalingrad's table still use [`saves_dir`].
+#[derive(Resource, Clone, Debug)]
+pub struct SavesFolder(pub PathBuf);
+
+/// The folder saves go to: the [`SavesFolder`] when one is set, else the per-user folder.
+pub fn saves_folder(over: Option<&SavesFolder>) -> Option<PathBuf> {
+    over.map(|f| f.0.clone()).or_else(saves_dir)
+}
+
 /// A save file found in the saves folder.
 #[derive(Clone, Debug)]
 pub struct SaveEntry {
@@ -263,7 +274,7 @@ fn keys(
     if wants.as_ref().is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
     }
-    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    let ctrl = super::input::ctrl_held(&keys);
     if ctrl && keys.just_pressed(KeyCode::KeyS) {
         save.write(SaveRequest);
     }

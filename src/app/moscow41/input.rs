@@ -1,10 +1,11 @@
 //! Moscow '41 with the mouse: pick a piece (a block on the map, a block or bomber listed in the
 //! side panel), see its legal destinations light up, click one to act. Everything offered comes
 //! from the engine's legal actions; nothing here decides a rule. Right-click or `Esc` drops the
-//! piece; `H` hides the blocks; `C`, `V`, `K` toggle the control, supply and command overlays.
+//! piece; with nothing held, a right-click on an area whose own line may be dismantled (R 4.1)
+//! opens a small menu there. `H` hides the blocks; `C`, `V`, `K` toggle the control, supply and
+//! command overlays; `Ctrl+Z` undoes, `Ctrl+H` asks the AI for a hint (`Ctrl+S` is in `saves`).
 
 use super::super::camera::{MapCamera, PanelInsets};
-use super::super::saves::SaveRequest;
 use super::super::screens::Screen;
 use super::board::{M41Highlight, M41Highlights, M41Overlays, M41Space};
 use super::pieces::{M41Block, M41Lifted, M41PiecesHidden, M41Rest, BLOCK};
@@ -21,6 +22,45 @@ pub enum M41Pick {
     Nothing,
     Block(BlockId),
     Bomber(BomberId),
+}
+
+/// The small menu a right-click opens on an area whose own actions are taken there (R 4.1:
+/// dismantle the own Defensive Line), at the pointer; dropped when the game moves on.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct M41AreaMenu {
+    pub area: Option<AreaId>,
+    /// Where it opens (logical window pixels).
+    pub at: Vec2,
+    /// The shown revision it was opened for.
+    pub revision: u64,
+    /// Where the panels drew it (logical window pixels), once they have.
+    pub rect: Option<Rect>,
+}
+
+impl M41AreaMenu {
+    pub fn close(&mut self) {
+        if self.area.is_some() || self.rect.is_some() {
+            self.area = None;
+            self.rect = None;
+        }
+    }
+
+    /// Whether `cursor` is over the open menu. A click there is the menu's (egui's), even when
+    /// the pointer jumped onto it within the frame of the click and egui has not yet said that
+    /// it wants the pointer.
+    pub fn covers(&self, cursor: Option<Vec2>) -> bool {
+        self.area.is_some() && cursor.is_some_and(|c| self.rect.is_some_and(|r| r.contains(c)))
+    }
+}
+
+/// The legal actions a right-click on `area` offers: dismantling the own Defensive Line there
+/// (R 4.1). Battles and new lines are a left-click on their ringed area.
+pub fn area_menu_actions(legal: &[Action], area: AreaId) -> Vec<Action> {
+    legal
+        .iter()
+        .filter(|a| matches!(a, Action::DismantleDl { area: x } if *x == area))
+        .cloned()
+        .collect()
 }
 
 /// The piece an action is about (a block or an HQ), if any.
@@ -126,9 +166,14 @@ pub fn destinations(legal: &[Action], view: &View, pick: M41Pick) -> Vec<(AreaId
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<M41Pick>()
-        .add_systems(OnExit(Screen::Moscow41), |mut pick: ResMut<M41Pick>| {
-            *pick = M41Pick::Nothing
-        })
+        .init_resource::<M41AreaMenu>()
+        .add_systems(
+            OnExit(Screen::Moscow41),
+            |mut pick: ResMut<M41Pick>, mut menu: ResMut<M41AreaMenu>| {
+                *pick = M41Pick::Nothing;
+                menu.close();
+            },
+        )
         .add_systems(
             Update,
             (keys, hover, click, follow_pick)
@@ -163,18 +208,20 @@ fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     wants: Option<Res<EguiWantsInput>>,
     mut pick: ResMut<M41Pick>,
+    mut menu: ResMut<M41AreaMenu>,
     mut hidden: ResMut<M41PiecesHidden>,
     mut overlays: ResMut<M41Overlays>,
     mut undo: MessageWriter<M41Undo>,
-    mut save: MessageWriter<SaveRequest>,
     mut hint: MessageWriter<super::hint::HintRequest>,
 ) {
     if wants.as_ref().is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
     }
-    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    // Ctrl+S is read by `saves::save_keys`, which also runs without a window.
+    let ctrl = super::super::input::ctrl_held(&keys);
     if keys.just_pressed(KeyCode::Escape) {
         *pick = M41Pick::Nothing;
+        menu.close();
     }
     if keys.just_pressed(KeyCode::KeyH) {
         if ctrl {
@@ -182,9 +229,6 @@ fn keys(
         } else {
             hidden.0 = !hidden.0;
         }
-    }
-    if ctrl && keys.just_pressed(KeyCode::KeyS) {
-        save.write(SaveRequest);
     }
     if keys.just_pressed(KeyCode::KeyC) {
         overlays.control = !overlays.control;
@@ -234,18 +278,51 @@ fn click(
     blocks: Query<(&M41Block, &M41Rest)>,
     spaces: Query<&M41Space>,
     mut pick: ResMut<M41Pick>,
+    mut menu: ResMut<M41AreaMenu>,
     mut choices: MessageWriter<M41Choice>,
     drag: Res<super::super::camera::Drag>,
     insets: Res<PanelInsets>,
 ) {
+    let human = phase.is_some_and(|p| *p.get() == M41Phase::Human);
+    if menu.covers(window.cursor_position()) {
+        return;
+    }
     if buttons.just_released(MouseButton::Right) && drag.travelled < 4.0 {
-        *pick = M41Pick::Nothing;
+        // A right-click drops the held piece; with nothing held it opens the area's menu
+        // where the area offers an action of its own (dismantle the own Defensive Line).
+        menu.close();
+        if *pick != M41Pick::Nothing {
+            *pick = M41Pick::Nothing;
+            return;
+        }
+        let (Some(cursor), true) = (window.cursor_position(), human && pointer_free(&wants)) else {
+            return;
+        };
+        let space = cursor_world(&window, &camera, &insets).and_then(|p| {
+            spaces
+                .iter()
+                .find(|s| super::geometry::point_in_polygon(p, &s.outline))
+                .map(|s| s.id)
+        });
+        if let Some(s) = space.filter(|s| !area_menu_actions(&shown.legal, *s).is_empty()) {
+            *menu = M41AreaMenu {
+                area: Some(s),
+                at: cursor,
+                revision: shown.revision,
+                rect: None,
+            };
+        }
         return;
     }
     if !buttons.just_pressed(MouseButton::Left) || !pointer_free(&wants) {
         return;
     }
-    if phase.is_none_or(|p| *p.get() != M41Phase::Human) {
+    // A click on the map beside the open area menu only closes it.
+    if menu.area.is_some() {
+        menu.close();
+        return;
+    }
+    if !human {
         return;
     }
     let (Some(view), Some(seat)) = (shown.view.as_ref(), shown.acting_seat) else {
@@ -364,5 +441,45 @@ fn follow_pick(
     }
     if highlights.rings != rings {
         highlights.rings = rings;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use eastfront_kernel::SpaceId;
+
+    #[test]
+    fn the_area_menu_offers_only_dismantling_the_line_in_that_area() {
+        let (a, b) = (SpaceId(84), SpaceId(16));
+        let legal = vec![
+            Action::EndCommand,
+            Action::DismantleDl { area: b },
+            Action::PlaceDl { area: a },
+            Action::Fight { area: a },
+            Action::DismantleDl { area: a },
+        ];
+        assert_eq!(
+            area_menu_actions(&legal, a),
+            vec![Action::DismantleDl { area: a }]
+        );
+        assert!(area_menu_actions(&legal, SpaceId(3)).is_empty());
+        assert!(area_menu_actions(&[Action::EndCommand], a).is_empty());
+    }
+
+    #[test]
+    fn a_click_over_the_open_menu_is_the_menus() {
+        let mut menu = M41AreaMenu {
+            area: Some(SpaceId(84)),
+            at: Vec2::new(100.0, 100.0),
+            revision: 3,
+            rect: Some(Rect::new(104.0, 104.0, 400.0, 200.0)),
+        };
+        assert!(menu.covers(Some(Vec2::new(300.0, 150.0))));
+        assert!(!menu.covers(Some(Vec2::new(50.0, 150.0))));
+        assert!(!menu.covers(None));
+        menu.close();
+        assert_eq!(menu.area, None);
+        assert!(!menu.covers(Some(Vec2::new(300.0, 150.0))));
     }
 }

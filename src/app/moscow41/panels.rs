@@ -12,11 +12,12 @@ use super::super::game_over::window::ResultChoice;
 use super::super::panels::{apply_style_once, draw_die};
 use super::super::saves::SaveRequest;
 use super::super::screens::Screen;
+use super::super::table::Notice;
 use super::ai::M41AiStatus;
 use super::board::{supply_words, M41Highlights, M41Overlays};
 use super::end::{result_window, M41Rematch, M41ResultWindow};
 use super::hint::{HintRequest, M41Hint};
-use super::input::{action_piece, block_area, M41Pick};
+use super::input::{action_piece, area_menu_actions, block_area, M41AreaMenu, M41Pick};
 use super::pieces::M41PiecesHidden;
 use super::session::{M41Choice, M41Eyes, M41Rules, M41Shown, M41Table, M41Undo};
 use bevy::ecs::system::SystemParam;
@@ -171,6 +172,10 @@ struct Outbox<'w> {
     pace: ResMut<'w, AiPace>,
     result: ResMut<'w, M41ResultWindow>,
     rematch: MessageWriter<'w, M41Rematch>,
+    area_menu: ResMut<'w, M41AreaMenu>,
+    /// "Saved to …", a failed save or autosave: shown under the prompt for a few seconds.
+    notice: ResMut<'w, Notice>,
+    time: Res<'w, Time>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -206,94 +211,14 @@ fn table_ui(
 
     // ---------------------------------------------------------------- top bar
     let top = egui::Panel::top("m41-top").show(&mut root, |ui| {
+        let compact = ui.available_width() < 1450.0;
+        top_bar(ui, view, &table, &ai, compact, &mut out);
         ui.horizontal(|ui| {
-            ui.label(
-                egui::RichText::new(format!("Turn {} · {} 1941", view.turn, view.month))
-                    .size(17.0)
-                    .strong(),
-            );
-            ui.label("·");
-            let who = view
-                .active_side
-                .map(|s| format!("{} · ", s.name()))
-                .unwrap_or_default();
-            ui.label(egui::RichText::new(format!("{who}{}", phase_words(&view.phase))).size(16.0));
-            ui.separator();
-            ui.label(weather_words(view.weather))
-                .on_hover_text(match view.forecast {
-                    Some(f) => format!("Weather Forecast marker: {f} (R 8.1)"),
-                    None => "Weather Forecast marker: -- (R 8.1)".into(),
-                });
-            ui.separator();
-            initiative_disc(ui, view.initiative);
-            ui.separator();
-            for sv in &view.sides {
-                ui.colored_label(
-                    side_colour(sv.side),
-                    format!("{} {} VP", sv.side.name(), sv.vp),
-                )
-                .on_hover_text(match sv.vl {
-                    Some(vl) => format!("Logistic Value {vl} (R 7.2.1)"),
-                    None => "Logistic Value: hidden (depends on the Leader's strength)".into(),
-                });
-            }
-            ui.separator();
-            ui.toggle_value(&mut out.overlays.control, "Control")
-                .on_hover_text("Tint each area by its controller (C)");
-            ui.toggle_value(&mut out.overlays.supply, "Supply")
-                .on_hover_text("Your areas in supply (green) or cut off (purple) (V)");
-            ui.toggle_value(&mut out.overlays.command, "Command")
-                .on_hover_text("Command range of the activated HQs (K)");
-            ui.toggle_value(&mut out.hidden.0, "Hide blocks")
-                .on_hover_text("H: read the map under the blocks");
-            if ui.button("Fit").on_hover_text("F").clicked() {
-                out.fit.0 = true;
-            }
-            if table.play != super::session::M41Play::HotSeat {
-                ui.separator();
-                egui::ComboBox::from_id_salt("m41-ai-speed")
-                    .selected_text(format!("AI: {}", out.pace.speed.label()))
-                    .show_ui(ui, |ui| {
-                        for s in AiSpeed::ALL {
-                            ui.selectable_value(&mut out.pace.speed, s, s.label());
-                        }
-                    })
-                    .response
-                    .on_hover_text("How long each of the AI's actions stays on screen");
-                if ai.thinking_for.is_some()
-                    && view.outcome.is_none()
-                    && ui
-                        .add_enabled(!out.pace.skipping, egui::Button::new("Skip to my turn"))
-                        .on_hover_text("No pauses until you must decide")
-                        .clicked()
-                {
-                    out.pace.skipping = true;
-                }
-            }
-            ui.separator();
-            if ui
-                .button("Save")
-                .on_hover_text(
-                    "Ctrl+S: a new save in the saves folder (an autosave follows every action)",
-                )
-                .clicked()
-            {
-                out.save.write(SaveRequest);
-            }
-            if view.outcome.is_some()
-                && out.result.closed
-                && ui
-                    .button("Result")
-                    .on_hover_text("The result window again")
-                    .clicked()
-            {
-                out.result.closed = false;
-            }
-            if ui.button("Menu").clicked() {
-                out.next.set(Screen::Menu);
-            }
+            tracks(ui, board, view, compact);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                map_toggles(ui, &mut out);
+            });
         });
-        tracks(ui, board, view);
     });
 
     // ---------------------------------------------------------------- side panel
@@ -313,8 +238,10 @@ fn table_ui(
 
     // ---------------------------------------------------------------- hover info
     if let Some(h) = highlights.hovered {
-        hover_info(ctx, board, view, h, viewer);
+        hover_info(ctx, board, view, h, viewer, &shown.legal);
     }
+    area_menu(ctx, board, view, &shown, &mut out);
+    notice_toast(ctx, top.response.rect.height(), &mut out);
 
     // ---------------------------------------------------------------- battle window
     battle_window(ctx, board, view, &table, &shown, &mut panel, &mut out);
@@ -342,6 +269,168 @@ fn table_ui(
     Ok(())
 }
 
+/// The top bar's first row: the game's state on the left (turn, impulse, weather, Initiative,
+/// VPs), the table's commands on the right (AI speed, Skip, Save, Result, Menu). The commands
+/// are laid out first and the state gets the width they leave, clipped there, so the commands
+/// are always in view. Under about 1,450 px the state is said in shorter words (the long ones
+/// are in the hover text), so the row fits a 1,280 px window whole.
+fn top_bar(
+    ui: &mut egui::Ui,
+    view: &View,
+    table: &M41Table,
+    ai: &M41AiStatus,
+    compact: bool,
+    out: &mut Outbox,
+) {
+    ui.horizontal(|ui| {
+        // The commands, from the right edge inward.
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("Menu")
+                .on_hover_text("Back to the main menu (the game is autosaved)")
+                .clicked()
+            {
+                out.next.set(Screen::Menu);
+            }
+            if ui
+                .button("Save")
+                .on_hover_text(
+                    "Ctrl+S: a new save in the saves folder (an autosave follows every action)",
+                )
+                .clicked()
+            {
+                out.save.write(SaveRequest);
+            }
+            if view.outcome.is_some()
+                && out.result.closed
+                && ui
+                    .button("Result")
+                    .on_hover_text("The result window again")
+                    .clicked()
+            {
+                out.result.closed = false;
+            }
+            if table.play != super::session::M41Play::HotSeat {
+                ui.separator();
+                egui::ComboBox::from_id_salt("m41-ai-speed")
+                    .selected_text(format!("AI: {}", out.pace.speed.label()))
+                    .show_ui(ui, |ui| {
+                        for s in AiSpeed::ALL {
+                            ui.selectable_value(&mut out.pace.speed, s, s.label());
+                        }
+                    })
+                    .response
+                    .on_hover_text("How long each of the AI's actions stays on screen");
+                if ai.thinking_for.is_some()
+                    && view.outcome.is_none()
+                    && ui
+                        .add_enabled(!out.pace.skipping, egui::Button::new("Skip to my turn"))
+                        .on_hover_text("No pauses until you must decide")
+                        .clicked()
+                {
+                    out.pace.skipping = true;
+                }
+            }
+            ui.add_space(8.0);
+            // The game's state in the width left, from the left edge.
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.shrink_clip_rect(ui.max_rect());
+                game_state(ui, view, compact);
+            });
+        });
+    });
+}
+
+/// The turn, the impulse, the weather, the Initiative Disc and the VPs (the top bar's left).
+fn game_state(ui: &mut egui::Ui, view: &View, compact: bool) {
+    ui.label(
+        egui::RichText::new(format!("Turn {} · {} 1941", view.turn, view.month))
+            .size(17.0)
+            .strong(),
+    );
+    ui.label("·");
+    let who = view
+        .active_side
+        .map(|s| format!("{} · ", s.name()))
+        .unwrap_or_default();
+    let phase = if compact {
+        phase_short(&view.phase)
+    } else {
+        phase_words(&view.phase)
+    };
+    ui.label(egui::RichText::new(format!("{who}{phase}")).size(16.0))
+        .on_hover_text(phase_words(&view.phase));
+    ui.separator();
+    let forecast = match view.forecast {
+        Some(f) => format!("Weather Forecast marker: {f} (R 8.1)"),
+        None => "Weather Forecast marker: -- (R 8.1)".into(),
+    };
+    if compact {
+        ui.label(weather_short(view.weather))
+            .on_hover_text(format!("{}. {forecast}", weather_words(view.weather)));
+    } else {
+        ui.label(weather_words(view.weather))
+            .on_hover_text(forecast);
+    }
+    ui.separator();
+    initiative_disc(ui, view.initiative, compact);
+    ui.separator();
+    for sv in &view.sides {
+        ui.colored_label(
+            side_colour(sv.side),
+            format!("{} {} VP", sv.side.name(), sv.vp),
+        )
+        .on_hover_text(match sv.vl {
+            Some(vl) => format!("Logistic Value {vl} (R 7.2.1)"),
+            None => "Logistic Value: hidden (depends on the Leader's strength)".into(),
+        });
+    }
+}
+
+/// The map's view controls, at the right of the tracks row (laid out right to left).
+fn map_toggles(ui: &mut egui::Ui, out: &mut Outbox) {
+    if ui
+        .button("Fit")
+        .on_hover_text("F: the whole board")
+        .clicked()
+    {
+        out.fit.0 = true;
+    }
+    ui.toggle_value(&mut out.hidden.0, "Hide blocks")
+        .on_hover_text("H: read the map under the blocks");
+    ui.toggle_value(&mut out.overlays.command, "Command")
+        .on_hover_text("Command range of the activated HQs (K)");
+    ui.toggle_value(&mut out.overlays.supply, "Supply")
+        .on_hover_text("Your areas in supply (green) or cut off (purple) (V)");
+    ui.toggle_value(&mut out.overlays.control, "Control")
+        .on_hover_text("Tint each area by its controller (C)");
+}
+
+fn weather_short(w: Weather) -> &'static str {
+    match w {
+        Weather::Sunny => "Sunny",
+        Weather::Rain => "Rain (mud)",
+        Weather::Snow => "Snow",
+        Weather::Blizzard => "Blizzard",
+    }
+}
+
+/// The segment in fewer words for a narrow window (`phase_words` in the hover text).
+fn phase_short(phase: &str) -> &'static str {
+    match phase {
+        "Regeneration" => "Regeneration",
+        "Replacement" => "Replacement",
+        "Activation" => "HQ Activation",
+        "Command" => "Command",
+        "Support" => "Artillery, Luftwaffe",
+        "Battles" => "Combat",
+        "Battle" => "Battle",
+        "Blitz" => "Blitz",
+        "ExploitOffer" | "Exploitation" => "Exploitation",
+        _ => phase_words(phase),
+    }
+}
+
 fn phase_words(phase: &str) -> &'static str {
     match phase {
         "Setup" => "Scenario setup",
@@ -363,7 +452,7 @@ fn phase_words(phase: &str) -> &'static str {
 }
 
 /// The Initiative Disc: a two-coloured disc turned to its holder's side (R 3.2).
-fn initiative_disc(ui: &mut egui::Ui, holder: Side) {
+fn initiative_disc(ui: &mut egui::Ui, holder: Side, compact: bool) {
     let (rect, resp) = ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
     let p = ui.painter();
     let (fill, mark) = match holder {
@@ -390,14 +479,20 @@ fn initiative_disc(ui: &mut egui::Ui, holder: Side) {
         "Initiative Disc: held by the {} player (R 3.2). Spent for a Strategic Impulse or an Exploitation.",
         holder.name()
     ));
-    ui.colored_label(
-        side_colour(holder),
-        format!("Initiative: {}", holder.name()),
-    );
+    let words = if compact {
+        holder.name().to_string()
+    } else {
+        format!("Initiative: {}", holder.name())
+    };
+    ui.colored_label(side_colour(holder), words)
+        .on_hover_text(format!(
+            "The {} player holds the Initiative Disc (R 3.2)",
+            holder.name()
+        ));
 }
 
 /// The printed turn track (July to December, weather) and the VP track.
-fn tracks(ui: &mut egui::Ui, board: &Board, view: &View) {
+fn tracks(ui: &mut egui::Ui, board: &Board, view: &View, compact: bool) {
     ui.horizontal(|ui| {
         let months = [
             "July",
@@ -413,7 +508,10 @@ fn tracks(ui: &mut egui::Ui, board: &Board, view: &View) {
             .unwrap_or((1, 6));
         for (i, m) in months.iter().enumerate() {
             let turn = i as u8 + 1;
-            let (rect, resp) = ui.allocate_exact_size(egui::vec2(72.0, 20.0), egui::Sense::hover());
+            // Narrow windows: the month's first three letters ("3 Sep").
+            let (width, m) = if compact { (48.0, &m[..3]) } else { (80.0, *m) };
+            let (rect, resp) =
+                ui.allocate_exact_size(egui::vec2(width, 20.0), egui::Sense::hover());
             let p = ui.painter();
             let current = turn == view.turn;
             let in_game = (last.0..=last.1).contains(&turn);
@@ -437,9 +535,9 @@ fn tracks(ui: &mut egui::Ui, board: &Board, view: &View) {
                 },
             );
             resp.on_hover_text(if current {
-                format!("Now: {}", weather_words(view.weather))
+                format!("{}: now · {}", months[i], weather_words(view.weather))
             } else {
-                "Turn track (R 1.4)".into()
+                format!("{}: turn track (R 1.4)", months[i])
             });
         }
         ui.separator();
@@ -587,7 +685,10 @@ fn side_panel(
         // Choices that are not about one piece: impulse types, ends of segments, battles.
         let general: Vec<&Action> = legal
             .iter()
-            .filter(|a| action_piece(a).is_none() && !matches!(a, Action::PlaceDl { .. }))
+            .filter(|a| {
+                action_piece(a).is_none()
+                    && !matches!(a, Action::PlaceDl { .. } | Action::DismantleDl { .. })
+            })
             .collect();
         let battle = table
             .session
@@ -608,6 +709,31 @@ fn side_panel(
             if ui.add_sized([ui.available_width(), 28.0], button).clicked() {
                 send((*a).clone(), out);
             }
+        }
+        // Lines to dismantle (R 4.1): one per own line, so folded; the map's right-click on
+        // the area offers the same.
+        let dismantle: Vec<&Action> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::DismantleDl { .. }))
+            .collect();
+        if !dismantle.is_empty() {
+            egui::CollapsingHeader::new(format!(
+                "Dismantle a Defensive Line (R 4.1): {}",
+                dismantle.len()
+            ))
+            .id_salt("m41-dismantle")
+            .show(ui, |ui| {
+                ui.small("To build it again elsewhere. Or right-click the area on the map.");
+                for a in &dismantle {
+                    let words = match a {
+                        Action::DismantleDl { area } => board.place_label(*area),
+                        _ => action_words(board, view, a),
+                    };
+                    if ui.button(words).clicked() {
+                        send((*a).clone(), out);
+                    }
+                }
+            });
         }
         let dls = legal
             .iter()
@@ -799,6 +925,37 @@ fn side_panel(
     }
 }
 
+/// How long a notice ("Saved to …") stays on the map.
+const NOTICE_SECS: f64 = 6.0;
+
+/// The table's notice (a save written, a save or autosave that failed) for a few seconds, at the
+/// map's top left corner: over the map, so the side panel's buttons never move under the
+/// pointer when it comes or goes.
+fn notice_toast(ctx: &egui::Context, top: f32, out: &mut Outbox) {
+    let Some(text) = &out.notice.text else {
+        return;
+    };
+    if out.time.elapsed_secs_f64() - out.notice.shown_at >= NOTICE_SECS {
+        out.notice.text = None;
+        return;
+    }
+    let colour = if out.notice.is_error {
+        egui::Color32::from_rgb(255, 140, 120)
+    } else {
+        egui::Color32::from_rgb(170, 220, 160)
+    };
+    egui::Area::new(egui::Id::new("m41-notice"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(egui::pos2(10.0, top + 8.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(520.0);
+                ui.colored_label(colour, text);
+            });
+        });
+}
+
 fn dice_row(ui: &mut egui::Ui, dice: &[u8]) {
     ui.horizontal_wrapped(|ui| {
         for d in dice {
@@ -823,7 +980,65 @@ fn terrain_words(t: Terrain) -> &'static str {
     }
 }
 
-fn hover_info(ctx: &egui::Context, board: &Board, view: &View, a: AreaId, viewer: Option<Side>) {
+/// The menu a right-click opened on an area (input: `M41AreaMenu`): the area's own actions,
+/// each a legal action of the player at the screen, and Cancel.
+fn area_menu(ctx: &egui::Context, board: &Board, view: &View, shown: &M41Shown, out: &mut Outbox) {
+    let Some(area) = out.area_menu.area else {
+        return;
+    };
+    let actions = area_menu_actions(&shown.legal, area);
+    let (Some(seat), false) = (shown.acting_seat, actions.is_empty()) else {
+        out.area_menu.close();
+        return;
+    };
+    if out.area_menu.revision != shown.revision {
+        out.area_menu.close();
+        return;
+    }
+    let at = egui::pos2(out.area_menu.at.x + 4.0, out.area_menu.at.y + 4.0);
+    let mut chosen = None;
+    let mut cancel = false;
+    let shown_menu = egui::Area::new(egui::Id::new("m41-area-menu"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(at)
+        .constrain(true)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(360.0);
+                ui.label(egui::RichText::new(board.place_label(area)).strong());
+                for a in &actions {
+                    if ui.button(action_words(board, view, a)).clicked() {
+                        chosen = Some(a.clone());
+                    }
+                }
+                if ui.button("Cancel (Esc)").clicked() {
+                    cancel = true;
+                }
+            });
+        });
+    // Where it is, for the map's clicks to leave alone (input: `M41AreaMenu::covers`).
+    let r = shown_menu.response.rect;
+    let rect = Some(Rect::new(r.min.x, r.min.y, r.max.x, r.max.y));
+    if out.area_menu.rect != rect {
+        out.area_menu.rect = rect;
+    }
+    if let Some(action) = chosen {
+        out.choices.write(M41Choice { seat, action });
+        cancel = true;
+    }
+    if cancel {
+        out.area_menu.close();
+    }
+}
+
+fn hover_info(
+    ctx: &egui::Context,
+    board: &Board,
+    view: &View,
+    a: AreaId,
+    viewer: Option<Side>,
+    legal: &[Action],
+) {
     egui::Area::new(egui::Id::new("m41-hover"))
         .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(10.0, -10.0))
         .interactable(false)
@@ -861,6 +1076,12 @@ fn hover_info(ctx: &egui::Context, board: &Board, view: &View, a: AreaId, viewer
                             ui.label(format!("{} Defensive Line (R 4.1)", s.name()));
                         }
                     }
+                }
+                if !area_menu_actions(legal, a).is_empty() {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(240, 200, 110),
+                        "Right-click: dismantle this Defensive Line to build it elsewhere (R 4.1)",
+                    );
                 }
                 let here: Vec<_> = view.blocks.iter().filter(|b| b.area == a).collect();
                 for b in here {

@@ -7,11 +7,15 @@
 //! Who plays which seat and the AI level are not rules: they travel in the save's `meta`
 //! ("play" = [`M41Play::slug`], "level" = [`AiLevel::slug`], "seat.N" = "human" / "computer").
 
-use super::super::saves::{saves_dir, LoadFailure, LoadRequest, SaveRequest};
+use super::super::input::ctrl_held;
+use super::super::saves::{
+    list_saves_in, saves_folder, LoadFailure, LoadRequest, SaveRequest, SavesFolder,
+};
 use super::super::screens::Screen;
 use super::super::table::Notice;
 use super::session::{AiLevel, M41Loaded, M41Play, M41Rules, M41Table};
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
 use eastfront_kernel::{Game, Seat, Session};
 use eastfront_moscow41::Moscow41;
 use std::collections::BTreeMap;
@@ -95,9 +99,9 @@ pub fn save_to(table: &M41Table, path: &Path) -> Result<(), String> {
         .map_err(|e| format!("could not write {}: {e}", path.display()))
 }
 
-/// Writes the game to a new file in the saves folder.
-pub fn save_new(table: &M41Table) -> Result<PathBuf, String> {
-    let dir = saves_dir().ok_or("no per-user data folder is known (HOME/APPDATA is not set)")?;
+/// Writes the game to a new file in the saves folder `dir` (None: no folder is known).
+pub fn save_new(table: &M41Table, dir: Option<PathBuf>) -> Result<PathBuf, String> {
+    let dir = dir.ok_or("no per-user data folder is known (HOME/APPDATA is not set)")?;
     let path = dir.join(format!(
         "{GAME_ID}-{}-turn{:02}-{}.ron",
         table.session.scenario,
@@ -128,23 +132,43 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LoadFailure>()
         .add_systems(
             Update,
-            (save_on_request, autosave_after_actions)
+            (
+                save_keys.run_if(resource_exists::<ButtonInput<KeyCode>>),
+                save_on_request,
+                autosave_after_actions,
+            )
                 .chain()
                 .run_if(in_state(Screen::Moscow41).and_then(resource_exists::<M41Table>)),
         )
         .add_systems(Update, load_on_request);
 }
 
+/// Ctrl+S saves (a quick chord, Ctrl pressed and released within one frame, counts). Runs
+/// wherever the keyboard is read, with or without a window.
+fn save_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    wants: Option<Res<EguiWantsInput>>,
+    mut save: MessageWriter<SaveRequest>,
+) {
+    if wants.as_ref().is_some_and(|w| w.wants_any_keyboard_input()) {
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyS) && ctrl_held(&keys) {
+        save.write(SaveRequest);
+    }
+}
+
 fn save_on_request(
     mut requests: MessageReader<SaveRequest>,
     table: Res<M41Table>,
+    folder: Option<Res<SavesFolder>>,
     mut notice: ResMut<Notice>,
     time: Res<Time>,
 ) {
     if requests.read().count() == 0 {
         return;
     }
-    match save_new(&table) {
+    match save_new(&table, saves_folder(folder.as_deref())) {
         Ok(path) => notice.info(
             format!("Saved to {}", path.display()),
             time.elapsed_secs_f64(),
@@ -155,6 +179,7 @@ fn save_on_request(
 
 fn autosave_after_actions(
     table: Res<M41Table>,
+    folder: Option<Res<SavesFolder>>,
     mut saved: Local<Option<(u64, u64)>>,
     mut notice: ResMut<Notice>,
     time: Res<Time>,
@@ -168,14 +193,16 @@ fn autosave_after_actions(
     if table.session.record().is_empty() {
         return;
     }
-    let Some(dir) = saves_dir() else { return };
+    let Some(dir) = saves_folder(folder.as_deref()) else {
+        return;
+    };
     let path = dir.join("autosave.ron");
     if let Err(e) = save_to(&table, &path) {
         notice.error(format!("autosave failed: {e}"), time.elapsed_secs_f64());
         return;
     }
     // One autosave for all games: older ones named after their play mode go.
-    for old in super::super::saves::list_saves() {
+    for old in list_saves_in(&dir) {
         if old.is_autosave && old.path != path {
             let _ = std::fs::remove_file(&old.path);
         }

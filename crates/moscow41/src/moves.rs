@@ -176,6 +176,9 @@ impl Searches<'_> {
     }
 }
 
+/// No entry (the end of a chain of cache entries).
+const NONE: u32 = u32::MAX;
+
 thread_local! {
     static SEARCHES: std::cell::RefCell<[SearchCache; 2]> = Default::default();
 }
@@ -191,9 +194,10 @@ struct SearchCache {
     weather: Option<Weather>,
     cavalry_rule: bool,
     enemy: Vec<bool>,
-    /// (start, MP, cavalry, mode, control of the start's neighbours when engaged, first
-    /// destination, end of destinations).
-    entries: Vec<(AreaId, u8, bool, MoveMode, u64, usize, usize)>,
+    entries: Vec<SearchEntry>,
+    /// Per space, the last entry starting there (`NONE` if none): the entries of one start
+    /// are chained through `next`, so a lookup reads only those.
+    head: Vec<u32>,
     /// Every reached destination, ascending per entry, before the stacking check: (area,
     /// offset of its path in `paths`, path length).
     dests: Vec<(AreaId, u32, u8)>,
@@ -202,6 +206,19 @@ struct SearchCache {
     prev: Vec<u16>,
     frontier: Vec<AreaId>,
     reached: Vec<AreaId>,
+}
+
+/// One cached search: its key (the start is implied by the chain it is in) and its range of
+/// `dests`.
+struct SearchEntry {
+    mp: u8,
+    cavalry: bool,
+    mode: MoveMode,
+    /// Who controls the start's neighbours, when the block starts engaged.
+    ctrl: u64,
+    dests: (usize, usize),
+    /// The next entry with the same start.
+    next: u32,
 }
 
 impl SearchCache {
@@ -221,6 +238,8 @@ impl SearchCache {
             self.enemy.clear();
             self.enemy.extend(occ.units.iter().map(|u| u[e]));
             self.entries.clear();
+            self.head.clear();
+            self.head.resize(board.topo.len(), NONE);
             self.dests.clear();
             self.paths.clear();
         }
@@ -247,20 +266,29 @@ impl SearchCache {
                 ctrl |= ((st.control[to.index()] == side) as u64) << (k & 63);
             }
         }
-        if let Some(x) = self
-            .entries
-            .iter()
-            .find(|x| x.0 == start && x.1 == budget && x.2 == cav && x.3 == mode && x.4 == ctrl)
-        {
-            return (x.5, x.6);
+        let mut k = self.head[start.index()];
+        while k != NONE {
+            let x = &self.entries[k as usize];
+            if x.mp == budget && x.cavalry == cav && x.mode == mode && x.ctrl == ctrl {
+                return x.dests;
+            }
+            k = x.next;
         }
         let from = self.dests.len();
         self.search(board, st, occ, b, start, mode, budget);
         let to = self.dests.len();
         // More than 64 neighbours would not fit the control key: such a search is not kept.
         if board.neighbours_river(start).len() <= 64 || !engaged_start {
-            self.entries
-                .push((start, budget, cav, mode, ctrl, from, to));
+            let next = self.head[start.index()];
+            self.head[start.index()] = self.entries.len() as u32;
+            self.entries.push(SearchEntry {
+                mp: budget,
+                cavalry: cav,
+                mode,
+                ctrl,
+                dests: (from, to),
+                next,
+            });
         }
         (from, to)
     }
@@ -514,6 +542,8 @@ pub fn rail_destinations_from(
                     passable(board, a, side) && st.control[a.index()] == side && !occ.disputed(a);
             }
             c.entries.clear();
+            c.entry_of.clear();
+            c.entry_of.resize(n, NONE);
             c.order.clear();
         }
         // May be stopped in: 0 unknown, 1 no, 2 yes.
@@ -551,8 +581,10 @@ struct RailCache {
     board: u64,
     /// Per space: rail may pass through it.
     pass: Vec<bool>,
-    /// (start, range of `order`).
-    entries: Vec<(AreaId, usize, usize)>,
+    /// Ranges of `order`.
+    entries: Vec<(usize, usize)>,
+    /// Per space, its entry in `entries` (`NONE` if none yet).
+    entry_of: Vec<u32>,
     /// Per start, the areas rail reaches in breadth-first order (the start left out).
     order: Vec<AreaId>,
     seen: Vec<bool>,
@@ -560,8 +592,8 @@ struct RailCache {
 
 impl RailCache {
     fn lookup(&mut self, board: &Board, start: AreaId) -> (usize, usize) {
-        if let Some(e) = self.entries.iter().find(|e| e.0 == start) {
-            return (e.1, e.2);
+        if let Some(&e) = self.entries.get(self.entry_of[start.index()] as usize) {
+            return e;
         }
         let from = self.order.len();
         self.seen.clear();
@@ -583,7 +615,8 @@ impl RailCache {
         // Drop the start, keep the order.
         self.order.remove(from);
         let to = self.order.len();
-        self.entries.push((start, from, to));
+        self.entry_of[start.index()] = self.entries.len() as u32;
+        self.entries.push((from, to));
         (from, to)
     }
 }

@@ -709,63 +709,105 @@ pub fn commandable(board: &Board, st: &State) -> Vec<BlockId> {
 
 /// [`commandable`] with the occupancy already counted.
 pub fn commandable_with(board: &Board, st: &State, occ: &Occupancy) -> Vec<BlockId> {
-    let Some(i) = st.impulse.as_ref() else {
-        return Vec::new();
-    };
-    if i.actions_left == Some(0) {
-        return Vec::new();
+    match Commanders::new(board, st, occ) {
+        Some(c) => board.side_blocks(c.i.side).filter(|b| c.can(*b)).collect(),
+        None => Vec::new(),
     }
-    let side = i.side;
-    let exploit = st.phase == Phase::Exploitation;
-    let base = |b: BlockId| {
-        let d = board.block(b);
-        let bs = &st.blocks[b.index()];
-        d.side == side
-            && d.role != Role::Leader
-            && !bs.isolated
-            && !i.acted.contains(&b)
-            && matches!(bs.loc, Loc::Space(a) if board.is_area(a))
-            && !(i.kind == ImpulseKind::Tactical && !exploit && i.activated.contains(&b))
-        // GAP-19
-    };
-    if exploit {
-        // R 10.18: Fast blocks (HQs included).
-        return board
-            .side_blocks(side)
-            .filter(|b| base(*b) && is_fast(board, *b))
-            .collect();
-    }
-    match i.kind {
-        ImpulseKind::Tactical => {
-            let hqs: Vec<(BlockId, AreaId, Vec<bool>)> = i
-                .activated
+}
+
+/// Is `b` in [`commandable`]? (Without listing the others.)
+fn can_command(board: &Board, st: &State, occ: &Occupancy, b: BlockId) -> bool {
+    b.index() < board.blocks.len() && Commanders::new(board, st, occ).is_some_and(|c| c.can(b))
+}
+
+/// Is [`commandable`] not empty? (Stops at the first block.)
+fn any_commandable(board: &Board, st: &State) -> bool {
+    let occ = Occupancy::new(board, st);
+    Commanders::new(board, st, &occ).is_some_and(|c| board.side_blocks(c.i.side).any(|b| c.can(b)))
+}
+
+/// [`commandable`] asked block by block: a Tactical HQ's range (R 10.3) is traced only once a
+/// block needs it.
+struct Commanders<'a> {
+    board: &'a Board,
+    st: &'a State,
+    occ: &'a Occupancy,
+    i: &'a Impulse,
+    exploit: bool,
+    /// The activated Tactical HQs on the map: (HQ, its area, its range once traced).
+    hqs: Vec<(BlockId, AreaId, std::cell::OnceCell<Vec<bool>>)>,
+}
+
+impl<'a> Commanders<'a> {
+    /// None when nobody may be commanded (no impulse, no action left, SI option B).
+    fn new(board: &'a Board, st: &'a State, occ: &'a Occupancy) -> Option<Self> {
+        let i = st.impulse.as_ref()?;
+        if i.actions_left == Some(0) {
+            return None;
+        }
+        let exploit = st.phase == Phase::Exploitation;
+        if !exploit && i.kind == ImpulseKind::StrategicReinforce {
+            return None;
+        }
+        let hqs = if !exploit && i.kind == ImpulseKind::Tactical {
+            i.activated
                 .iter()
                 .filter(|h| board.block(**h).role == Role::TacticalHq)
                 .filter_map(|h| {
                     let a = space_of(st, *h)?;
-                    if !board.is_area(a) {
-                        return None; // Hoepner on the Road commands nobody on the map
-                    }
-                    let r = tactical_range(board, st, *h);
-                    Some((*h, a, range_areas_with(board, st, occ, a, side, r)))
-                })
-                .collect();
-            board
-                .side_blocks(side)
-                .filter(|b| base(*b))
-                .filter(|b| {
-                    let a = space_of(st, *b).unwrap();
-                    hqs.iter().any(|(h, ha, range)| {
-                        // R 10.2.2: any block in the HQ's own area; R 10.2.1/10.6: by colour in range.
-                        *ha == a || (commands_colour(board, st, *h, *b) && range[a.index()])
-                    })
+                    // Hoepner on the Road commands nobody on the map.
+                    board
+                        .is_area(a)
+                        .then(|| (*h, a, std::cell::OnceCell::new()))
                 })
                 .collect()
+        } else {
+            Vec::new()
+        };
+        Some(Commanders {
+            board,
+            st,
+            occ,
+            i,
+            exploit,
+            hqs,
+        })
+    }
+
+    fn can(&self, b: BlockId) -> bool {
+        let (board, st, i) = (self.board, self.st, self.i);
+        let d = board.block(b);
+        let bs = &st.blocks[b.index()];
+        let Loc::Space(a) = bs.loc else {
+            return false;
+        };
+        let base = d.side == i.side
+            && d.role != Role::Leader
+            && !bs.isolated
+            && !i.acted.contains(&b)
+            && board.is_area(a)
+            // GAP-19
+            && !(i.kind == ImpulseKind::Tactical && !self.exploit && i.activated.contains(&b));
+        if !base {
+            return false;
         }
-        ImpulseKind::StrategicMove | ImpulseKind::Pass => {
-            board.side_blocks(side).filter(|b| base(*b)).collect()
+        if self.exploit {
+            // R 10.18: Fast blocks (HQs included).
+            return is_fast(board, b);
         }
-        ImpulseKind::StrategicReinforce => Vec::new(),
+        match i.kind {
+            ImpulseKind::Tactical => self.hqs.iter().any(|(h, ha, range)| {
+                // R 10.2.2: any block in the HQ's own area; R 10.2.1/10.6: by colour in range.
+                *ha == a
+                    || (commands_colour(board, st, *h, b)
+                        && range.get_or_init(|| {
+                            let r = tactical_range(board, st, *h);
+                            range_areas_with(board, st, self.occ, *ha, i.side, r)
+                        })[a.index()])
+            }),
+            ImpulseKind::StrategicMove | ImpulseKind::Pass => true,
+            ImpulseKind::StrategicReinforce => false,
+        }
     }
 }
 
@@ -1357,7 +1399,7 @@ pub fn apply(
         Action::Move { block, path }
             if matches!(st.phase, Phase::Command | Phase::Exploitation) =>
         {
-            commandable(board, st).contains(block)
+            can_command(board, st, &Occupancy::new(board, st), *block)
                 && check_path(board, st, *block, path, command_mode(st)).map_err(RuleError)? > 0
         }
         Action::Activate { hq, path } if st.phase == Phase::Activation && !path.is_empty() => {
@@ -1386,11 +1428,11 @@ fn listed(board: &Board, st: &State, a: &Action) -> bool {
                 Action::EndCommand => true,
                 Action::Rail { block, to } => {
                     rail_allowed(st)
-                        && commandable_with(board, st, &occ).contains(block)
+                        && can_command(board, st, &occ, *block)
                         && rail_destinations_with(board, st, &occ, *block).contains(to)
                 }
                 Action::BuildDl { block } => {
-                    commandable_with(board, st, &occ).contains(block)
+                    can_command(board, st, &occ, *block)
                         && can_build_dl_with(board, st, &occ, *block)
                 }
                 Action::DismantleDl { .. } => {
@@ -1792,14 +1834,10 @@ pub fn run(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
             {
                 end_impulse(board, st, ev)
             }
-            Phase::Command
-                if commandable(board, st).is_empty() && transfers(board, st).is_empty() =>
-            {
+            Phase::Command if !any_commandable(board, st) && transfers(board, st).is_empty() => {
                 end_command(board, st, ev)
             }
-            Phase::Exploitation if commandable(board, st).is_empty() => {
-                finish_impulse(board, st, ev)
-            }
+            Phase::Exploitation if !any_commandable(board, st) => finish_impulse(board, st, ev),
             Phase::GameOver => return,
             _ => return,
         }

@@ -150,12 +150,11 @@ pub(crate) fn strength_for(board: &Board, b: BlockId, s: Strength) -> u8 {
 /// The areas a step's destination allows for one more block (or DL) of `side`.
 pub fn candidate_areas(board: &Board, st: &State, step: &DeployStep, dl: bool) -> Vec<AreaId> {
     let side = step.side;
-    let fits = |a: AreaId| {
-        if dl {
-            board.is_area(a) && !st.dl[a.index()][side_index(side)]
-        } else {
-            stacking_ok_with(board, st, a, side, 1)
-        }
+    // Counted once for every area (performance: several calls per setup step).
+    let occ = (!dl).then(|| Occupancy::new(board, st));
+    let fits = |a: AreaId| match &occ {
+        None => board.is_area(a) && !st.dl[a.index()][side_index(side)],
+        Some(occ) => occ.stacking_ok_with(board, a, side, 1),
     };
     let block_area = |key: &str| board.block_by_key(key).and_then(|b| space_of(st, b));
     let mut v: Vec<AreaId> = match &step.to {
@@ -212,7 +211,7 @@ pub fn candidate_areas(board: &Board, st: &State, step: &DeployStep, dl: bool) -
 /// Runs the deployment steps from `st.phase = Setup{step}` until a player's choice is needed
 /// or the setup is complete (then the game starts, R 4.0).
 pub fn run_setup(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
-    let s: SetupData = board.setup(&st.scenario).expect("checked").clone();
+    let s: &SetupData = board.setup(&st.scenario).expect("checked");
     loop {
         let Phase::Setup { step } = st.phase else {
             return;
@@ -249,11 +248,10 @@ pub fn run_setup(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
             continue;
         }
         if step >= s.deploy.len() {
-            finish_setup(board, st, &s, ev);
+            finish_setup(board, st, s, ev);
             return;
         }
-        let d = s.deploy[step].clone();
-        deploy_step(board, st, &d, ev);
+        deploy_step(board, st, &s.deploy[step], ev);
         if st.setup_todo.is_empty() && st.setup_dls_todo == 0 {
             st.setup_used.clear();
             st.phase = Phase::Setup { step: step + 1 };
@@ -473,10 +471,10 @@ pub fn apply_setup(board: &Board, st: &mut State, a: &Action) {
     let Phase::Setup { step } = st.phase else {
         return;
     };
-    let d = board.setup(&st.scenario).expect("checked").deploy[step].clone();
+    let d = &board.setup(&st.scenario).expect("checked").deploy[step];
     match a {
         Action::Place { block, area } => {
-            place_block(st, *block, *area, &d);
+            place_block(st, *block, *area, d);
             st.setup_todo.retain(|b| b != block);
         }
         Action::PlaceDl { area } => {

@@ -27,7 +27,8 @@ pub fn check_path(
     }
     let budget = mp_of(board, st, b);
     let mut spent: u8 = 0;
-    let engaged_start = has_units(board, st, at, side.other());
+    let occ = Occupancy::new(board, st);
+    let engaged_start = occ.has_units(at, side.other());
     for (i, &to) in path.iter().enumerate() {
         if !board.adjacent(at, to) {
             return Err(format!(
@@ -46,7 +47,7 @@ pub fn check_path(
         if i == 0 && engaged_start {
             // R 10.8: disengaging costs 1 MP more and must enter an own, undisputed area.
             cost += 1;
-            if st.control[to.index()] != side || has_units(board, st, to, side.other()) {
+            if st.control[to.index()] != side || occ.has_units(to, side.other()) {
                 return Err(
                     "a disengaging block must enter an own-controlled, undisputed area (R 10.8)"
                         .into(),
@@ -59,7 +60,7 @@ pub fn check_path(
                 "the move costs {spent} MP, the block has {budget} (R 10.8)"
             ));
         }
-        let enemy = has_units(board, st, to, side.other());
+        let enemy = occ.has_units(to, side.other());
         if enemy {
             if mode != MoveMode::Command {
                 return Err("no engaging in a Pass, an HQ activation or an Exploitation (R 10.1, 10.18, 12.0)".into());
@@ -73,7 +74,7 @@ pub fn check_path(
         }
         at = to;
     }
-    if !stacking_ok_with(board, st, at, side, 1) {
+    if !occ.stacking_ok_with(board, at, side, 1) {
         return Err(format!(
             "{} would be overstacked at the end of the move (R 2.7)",
             board.place_label(at)
@@ -119,6 +120,21 @@ pub fn for_each_destination(
     f: impl FnMut(AreaId, &[AreaId]),
 ) {
     with_searches(board, st, occ, board.block(b).side, |s| s.each(b, mode, f))
+}
+
+/// Does `pred` hold for one of [`destinations_with`]'s destinations? (Without building the
+/// paths.)
+pub fn any_destination(
+    board: &Board,
+    st: &State,
+    occ: &Occupancy,
+    b: BlockId,
+    mode: MoveMode,
+    mut pred: impl FnMut(AreaId) -> bool,
+) -> bool {
+    let mut found = false;
+    for_each_destination(board, st, occ, b, mode, |a, _| found = found || pred(a));
+    found
 }
 
 /// The movement searches of `side`'s blocks in this position, for several blocks in a row
@@ -204,7 +220,9 @@ struct SearchCache {
     paths: Vec<AreaId>,
     best: Vec<u16>,
     prev: Vec<u16>,
-    frontier: Vec<AreaId>,
+    /// Search scratch (see [`Self::search`]).
+    buckets: Vec<Vec<u16>>,
+    order: Vec<u16>,
     reached: Vec<AreaId>,
 }
 
@@ -294,8 +312,8 @@ impl SearchCache {
     }
 
     /// Dijkstra over areas with small integer costs; key = (cost, river on the last step),
-    /// encoded as cost * 2 + river. The frontier keeps the areas in the order they were first
-    /// reached; the cheapest key is picked, ties by that order. One canonical path per
+    /// encoded as cost * 2 + river. The cheapest key is expanded first, ties in the order the
+    /// areas were first reached. One canonical path per
     /// reachable destination: cheapest, ties broken towards a final step that does not cross
     /// a river (R 10.12.5.1) and then by area order. Appends to `dests` and `paths`.
     #[allow(clippy::too_many_arguments)]
@@ -321,57 +339,76 @@ impl SearchCache {
         prev.clear();
         prev.resize(n, UNSEEN);
         best[start.index()] = 0;
-        let frontier = &mut self.frontier;
-        frontier.clear();
-        frontier.push(start);
+        // Every entry costs at least 1 MP, so a key reached from key k is above k: buckets per
+        // key, each read once in the order the areas were first reached (its entries are all
+        // in before it is read; stale ones, since improved, are skipped).
+        let top = 2 * budget as usize + 2;
+        let buckets = &mut self.buckets;
+        if buckets.len() < top {
+            buckets.resize_with(top, Vec::new);
+        }
+        for x in &mut buckets[..top] {
+            x.clear();
+        }
+        // Per area, its position in the order of first reach (0 = the start).
+        let order = &mut self.order;
+        order.clear();
+        order.resize(n, 0);
         let reached = &mut self.reached;
         reached.clear();
-        while !frontier.is_empty() {
-            // pick the cheapest unfinished
-            let mut k = 0;
-            let mut pk = best[frontier[0].index()];
-            for (j, a) in frontier.iter().enumerate().skip(1) {
-                let c = best[a.index()];
-                if c < pk {
-                    pk = c;
-                    k = j;
-                }
-            }
-            let a = frontier.remove(k);
-            let cost = (pk >> 1) as u8;
-            // Cannot continue out of an area with enemy units (R 10.8 stop), except the start.
-            if a != start && enemy(a) {
-                continue;
-            }
-            for &(to, river) in board.neighbours_river(a) {
-                if to == start || !passable(board, to, side) {
+        buckets[0].push(0);
+        for k in 0..top {
+            let mut bucket = std::mem::take(&mut buckets[k]);
+            bucket.sort_unstable();
+            for &r in &bucket {
+                let a = if r == 0 {
+                    start
+                } else {
+                    reached[r as usize - 1]
+                };
+                if best[a.index()] != k as u16 {
                     continue;
                 }
-                let mut c = entry_cost(board, st, b, to);
-                if a == start && engaged_start {
-                    if st.control[to.index()] != side || enemy(to) {
+                let cost = (k >> 1) as u8;
+                // Cannot continue out of an area with enemy units (R 10.8 stop), except the
+                // start.
+                if a != start && enemy(a) {
+                    continue;
+                }
+                for &(to, river) in board.neighbours_river(a) {
+                    if to == start || !passable(board, to, side) {
                         continue;
                     }
-                    c += 1;
-                }
-                let total = cost + c;
-                if total > budget {
-                    continue;
-                }
-                if mode != MoveMode::Command && enemy(to) {
-                    continue;
-                }
-                let key = ((total as u16) << 1) | river as u16;
-                let old = best[to.index()];
-                if key < old {
-                    if old == UNSEEN {
-                        frontier.push(to);
-                        reached.push(to);
+                    let mut c = entry_cost(board, st, b, to);
+                    debug_assert!(c >= 1);
+                    if a == start && engaged_start {
+                        if st.control[to.index()] != side || enemy(to) {
+                            continue;
+                        }
+                        c += 1;
                     }
-                    best[to.index()] = key;
-                    prev[to.index()] = a.0;
+                    let total = cost + c;
+                    if total > budget {
+                        continue;
+                    }
+                    if mode != MoveMode::Command && enemy(to) {
+                        continue;
+                    }
+                    let key = ((total as u16) << 1) | river as u16;
+                    let old = best[to.index()];
+                    if key < old {
+                        if old == UNSEEN {
+                            reached.push(to);
+                            order[to.index()] = reached.len() as u16;
+                        }
+                        best[to.index()] = key;
+                        prev[to.index()] = a.0;
+                        buckets[key as usize].push(order[to.index()]);
+                    }
                 }
             }
+            bucket.clear();
+            buckets[k] = bucket;
         }
         reached.sort_unstable();
         for &a in reached.iter() {
@@ -405,9 +442,11 @@ pub fn do_move(
 ) -> AreaId {
     let side = board.block(b).side;
     let from = space_of(st, b).expect("checked");
+    // Units stay where they are during the move (only control changes).
+    let occ = Occupancy::new(board, st);
     let mut at = from;
     for &to in path {
-        let enemy = has_units(board, st, to, side.other());
+        let enemy = occ.has_units(to, side.other());
         if !enemy && st.control[to.index()] != side {
             st.control[to.index()] = side;
             ev.push(Event {

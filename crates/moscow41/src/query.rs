@@ -416,6 +416,24 @@ pub fn in_supply_with(board: &Board, a: AreaId, side: Side, sup: &[bool], st: &S
     board.neighbours(a).any(|n| sup[n.index()])
 }
 
+/// [`in_supply_with`] with the occupancy already counted.
+pub fn in_supply_occ(
+    board: &Board,
+    a: AreaId,
+    side: Side,
+    sup: &[bool],
+    st: &State,
+    occ: &Occupancy,
+) -> bool {
+    if !board.is_area(a) || sup[a.index()] {
+        return true;
+    }
+    if st.control[a.index()] == side && !occ.disputed(a) {
+        return false;
+    }
+    passable(board, a, side) && board.neighbours(a).any(|n| sup[n.index()])
+}
+
 // ------------------------------------------------------------------ VP and VL
 
 /// VP locations held by `side` (R 1.7, 2.4.3): the five Victory Areas by control; Kiev and

@@ -9,7 +9,7 @@ use crate::battle::{self, Battle, BattleOption, BattleSetup, BattleUnit, Progres
 use crate::board::{AreaId, BlockId, Board, BomberId};
 use crate::data::{BomberKind, Colour, InitiativeLimit, Letter, Role, Terrain, VictoryCondition};
 use crate::moves::{
-    check_path, destinations_with, do_move, rail_destinations_from, rail_destinations_with,
+    any_destination, check_path, do_move, for_each_destination, rail_destinations_from,
     with_searches,
 };
 use crate::query::*;
@@ -139,8 +139,21 @@ fn spend_disc(st: &mut State, side: Side) {
 // ------------------------------------------------------------------ legal actions
 
 thread_local! {
-    /// The buffer the Command segment's list is built in (see there).
+    /// The buffer long lists are built in ([`in_scratch`]).
     static SCRATCH: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A long list (every move of every block) built in a reused buffer, then moved into a list
+/// of the exact size: one large allocation, after the paths (performance: the allocator
+/// serves the ~1,000 small path allocations faster before a large request than after one).
+fn in_scratch(build: impl FnOnce(&mut Vec<Action>)) -> Vec<Action> {
+    let mut v = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    v.clear();
+    build(&mut v);
+    let mut out = Vec::with_capacity(v.len());
+    out.append(&mut v);
+    SCRATCH.with(|s| *s.borrow_mut() = v);
+    out
 }
 
 pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
@@ -205,12 +218,14 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                         });
                     }
                     if board.is_area(space_of(st, hq).unwrap()) {
-                        for (a, path) in destinations_with(board, st, &occ, hq, MoveMode::NoEngage)
-                        {
+                        for_each_destination(board, st, &occ, hq, MoveMode::NoEngage, |a, path| {
                             if reveal_ok_with(board, st, &occ, hq, a) {
-                                v.push(Action::Activate { hq, path });
+                                v.push(Action::Activate {
+                                    hq,
+                                    path: path.to_vec(),
+                                });
                             }
-                        }
+                        });
                     }
                 }
             }
@@ -226,13 +241,8 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             }
             v
         }
-        Phase::Command => {
+        Phase::Command => in_scratch(|v| {
             let occ = Occupancy::new(board, st);
-            // Built in a reused buffer, then moved into a list of the exact size: one large
-            // allocation, after the paths (performance: the allocator serves the ~1,000 small
-            // path allocations faster before a large request than after one).
-            let mut v = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
-            v.clear();
             let mode = command_mode(st);
             let rail = rail_allowed(st);
             // Every block in an area shares its rail destinations: computed once, copied.
@@ -281,11 +291,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                 });
             }
             v.push(Action::EndCommand);
-            let mut out = Vec::with_capacity(v.len());
-            out.append(&mut v);
-            SCRATCH.with(|s| *s.borrow_mut() = v);
-            out
-        }
+        }),
         Phase::Support => {
             let mut v = support_actions(board, st);
             v.push(Action::EndSupport);
@@ -324,9 +330,8 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             v
         }
         Phase::ExploitOffer => vec![Action::Exploit, Action::NoExploit],
-        Phase::Exploitation => {
+        Phase::Exploitation => in_scratch(|v| {
             let occ = Occupancy::new(board, st);
-            let mut v = Vec::new();
             let blocks = commandable_with(board, st, &occ);
             if let Some(&first) = blocks.first() {
                 with_searches(board, st, &occ, board.block(first).side, |searches| {
@@ -341,8 +346,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                 });
             }
             v.push(Action::EndExploitation);
-            v
-        }
+        }),
         Phase::GameOver => Vec::new(),
     }
 }
@@ -610,7 +614,7 @@ fn can_play_tactical(board: &Board, st: &State, side: Side) -> bool {
     let sup = supplied_areas_with(board, st, &occ, side);
     board.side_blocks(side).any(|h| {
         board.block(h).role == Role::TacticalHq
-            && space_of(st, h).is_some_and(|a| in_supply_with(board, a, side, &sup, st))
+            && space_of(st, h).is_some_and(|a| in_supply_occ(board, a, side, &sup, st, &occ))
             && can_activate_ignoring_order(board, st, &occ, h, true)
     })
 }
@@ -640,9 +644,9 @@ fn can_activate_ignoring_order(
         return true;
     }
     // It must move away to be revealed (disengaging if engaged).
-    destinations_with(board, st, occ, hq, MoveMode::NoEngage)
-        .iter()
-        .any(|(to, _)| reveal_ok_with(board, st, occ, hq, *to))
+    any_destination(board, st, occ, hq, MoveMode::NoEngage, |to| {
+        reveal_ok_with(board, st, occ, hq, to)
+    })
 }
 
 fn can_activate(board: &Board, st: &State, hq: BlockId) -> bool {
@@ -1429,7 +1433,10 @@ fn listed(board: &Board, st: &State, a: &Action) -> bool {
                 Action::Rail { block, to } => {
                     rail_allowed(st)
                         && can_command(board, st, &occ, *block)
-                        && rail_destinations_with(board, st, &occ, *block).contains(to)
+                        && space_of(st, *block).is_some_and(|a| {
+                            let side = board.block(*block).side;
+                            rail_destinations_from(board, st, &occ, side, &[a])[0].contains(to)
+                        })
                 }
                 Action::BuildDl { block } => {
                     can_command(board, st, &occ, *block)
@@ -2034,21 +2041,23 @@ fn begin_impulse(board: &Board, st: &mut State, kind: ImpulseKind, ev: &mut Vec<
 
 /// R 9.1: mark the active player's units that cannot trace a LOC.
 fn supply_check(board: &Board, st: &mut State, side: Side, ev: &mut Vec<Event>) {
-    let sup = supplied_areas(board, st, side);
+    // Only the white cubes change below: the occupancy holds throughout.
+    let occ = Occupancy::new(board, st);
+    let sup = supplied_areas_with(board, st, &occ, side);
     let mut n = 0;
     for b in board.side_blocks(side) {
         if board.block(b).role == Role::Leader {
             continue;
         }
         if let Loc::Space(a) = st.blocks[b.index()].loc {
-            let ok = in_supply_with(board, a, side, &sup, st);
+            let ok = in_supply_occ(board, a, side, &sup, st, &occ);
             st.blocks[b.index()].isolated = !ok;
             n += (!ok) as usize;
         }
     }
     for a in board.area_ids() {
         if st.dl[a.index()][side_index(side)] {
-            let ok = in_supply_with(board, a, side, &sup, st);
+            let ok = in_supply_occ(board, a, side, &sup, st, &occ);
             st.dl_isolated[a.index()][side_index(side)] = !ok;
             n += (!ok) as usize;
         }
@@ -2142,7 +2151,9 @@ fn end_impulse(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
 
 /// R 9.3: units still isolated suffer attrition; all evaluated on the pre-attrition state.
 fn isolation_segment(board: &Board, st: &mut State, side: Side, ev: &mut Vec<Event>) {
-    let sup = supplied_areas(board, st, side);
+    // Units move only after the evaluation (attrition): the occupancy holds until then.
+    let occ = Occupancy::new(board, st);
+    let sup = supplied_areas_with(board, st, &occ, side);
     let mut reduce = Vec::new();
     let mut dl_lost = Vec::new();
     for b in board.side_blocks(side) {
@@ -2151,7 +2162,7 @@ fn isolation_segment(board: &Board, st: &mut State, side: Side, ev: &mut Vec<Eve
         if !bs.isolated {
             continue;
         }
-        if in_supply_with(board, a, side, &sup, st) {
+        if in_supply_occ(board, a, side, &sup, st, &occ) {
             st.blocks[b.index()].isolated = false;
         } else {
             reduce.push(b);
@@ -2161,9 +2172,9 @@ fn isolation_segment(board: &Board, st: &mut State, side: Side, ev: &mut Vec<Eve
         if !st.dl_isolated[a.index()][side_index(side)] || !st.dl[a.index()][side_index(side)] {
             continue;
         }
-        if in_supply_with(board, a, side, &sup, st) {
+        if in_supply_occ(board, a, side, &sup, st, &occ) {
             st.dl_isolated[a.index()][side_index(side)] = false;
-        } else if disputed(board, st, a)
+        } else if occ.disputed(a)
             && side_blocks_in(board, st, a, side)
                 .iter()
                 .all(|b| board.block(*b).role == Role::Leader)

@@ -1,7 +1,7 @@
 //! Random-play profile of the Moscow '41 engine: plays N seeded random games per scenario and
 //! times `legal_actions`, `apply`, `view` and the invariants separately.
 //!
-//! `cargo run --release -p eastfront-moscow41 --example profile -- [games per scenario] [--invariants] [--view] [--hashes] [--legal]`
+//! `cargo run --release -p eastfront-moscow41 --example profile -- [games per scenario] [--invariants] [--view] [--hashes] [--legal] [--phases] [--only SCENARIO]`
 //!
 //! The policy is the fuzz test's (uniform, an action that ends a step redrawn 4 times in 5;
 //! every other seed with all optional rules on). `--hashes` prints one line per game (scenario,
@@ -156,7 +156,17 @@ fn main() {
     // Golden hashes leave RO 14.2 off (its implementation changes those games).
     let zh = !hashes;
     let game = Moscow41::new();
-    let scenarios: Vec<String> = game.scenarios().into_iter().map(|s| s.id).collect();
+    // `--only campaign`: one scenario.
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1));
+    let scenarios: Vec<String> = game
+        .scenarios()
+        .into_iter()
+        .map(|s| s.id)
+        .filter(|id| only.is_none_or(|o| o == id))
+        .collect();
     let mut total = Times::default();
     let mut total_games = 0;
     let all = Instant::now();

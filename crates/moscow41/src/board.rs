@@ -59,6 +59,8 @@ pub struct Board {
     cities: Vec<bool>,
     /// Steps between two spaces (`topo.distance`), `u8::MAX` = unreachable; `n × n`.
     dist: Vec<u8>,
+    /// The Victory Areas, ascending.
+    victory: Vec<AreaId>,
     /// Unique per [`Board::new`] (a clone keeps it: the private tables above are equal), so
     /// that per-thread caches of searches over these tables (`moves`) know the board.
     uid: u64,
@@ -199,6 +201,10 @@ impl Board {
                 }
             }
         }
+        let victory = (0..n_areas)
+            .map(|i| SpaceId(i as u16))
+            .filter(|a| data.map.areas[a.index()].terrain == Terrain::Victory)
+            .collect();
         static NEXT_UID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Ok(Board {
             uid: NEXT_UID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -207,6 +213,7 @@ impl Board {
             road_idx,
             cities,
             dist,
+            victory,
             data,
             topo,
             n_areas,
@@ -275,6 +282,10 @@ impl Board {
     }
     pub fn is_victory(&self, id: AreaId) -> bool {
         self.terrain(id) == Some(Terrain::Victory)
+    }
+    /// The Victory Areas (R 2.4.3), ascending.
+    pub fn victory_areas(&self) -> &[AreaId] {
+        &self.victory
     }
     pub fn has_city(&self, id: AreaId) -> bool {
         self.cities.get(id.index()).copied().unwrap_or(false)

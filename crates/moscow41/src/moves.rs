@@ -15,6 +15,18 @@ pub fn check_path(
     path: &[AreaId],
     mode: MoveMode,
 ) -> Result<u8, String> {
+    check_path_with(board, st, &Occupancy::new(board, st), b, path, mode)
+}
+
+/// [`check_path`] with the occupancy already counted.
+pub fn check_path_with(
+    board: &Board,
+    st: &State,
+    occ: &Occupancy,
+    b: BlockId,
+    path: &[AreaId],
+    mode: MoveMode,
+) -> Result<u8, String> {
     let side = board.block(b).side;
     let Some(mut at) = space_of(st, b) else {
         return Err("the block is not on the map".into());
@@ -27,7 +39,6 @@ pub fn check_path(
     }
     let budget = mp_of(board, st, b);
     let mut spent: u8 = 0;
-    let occ = Occupancy::new(board, st);
     let engaged_start = occ.has_units(at, side.other());
     for (i, &to) in path.iter().enumerate() {
         if !board.adjacent(at, to) {

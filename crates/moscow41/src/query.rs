@@ -6,7 +6,6 @@ use crate::board::{AreaId, BlockId, Board};
 use crate::data::{Colour, CombatType, Letter, Role, Speed, SupplyEdge, Terrain};
 use crate::state::*;
 use eastfront_kernel::{Side, SpaceId};
-use std::collections::VecDeque;
 
 pub fn block_side(board: &Board, b: BlockId) -> Side {
     board.block(b).side
@@ -379,18 +378,21 @@ pub fn supplied_areas_with(board: &Board, st: &State, occ: &Occupancy, side: Sid
             && !occ.disputed(a)
     };
     let mut seen = vec![false; board.topo.len()];
-    let mut q = VecDeque::new();
+    // Breadth-first; `q[head..]` is the queue.
+    let mut q = Vec::with_capacity(board.n_areas);
     for a in board.area_ids() {
         if ok(a) && is_source(board, st, a, side) {
             seen[a.index()] = true;
-            q.push_back(a);
+            q.push(a);
         }
     }
-    while let Some(a) = q.pop_front() {
+    let mut head = 0;
+    while let Some(&a) = q.get(head) {
+        head += 1;
         for n in board.neighbours(a) {
             if !seen[n.index()] && ok(n) {
                 seen[n.index()] = true;
-                q.push_back(n);
+                q.push(n);
             }
         }
     }
@@ -440,8 +442,8 @@ pub fn in_supply_occ(
 /// Leningrad by their discs (they change hands only in a Final Phase, R 13.2, 13.3).
 pub fn vp(board: &Board, st: &State, side: Side) -> u8 {
     let mut n = 0;
-    for a in board.area_ids() {
-        if board.is_victory(a) && st.control[a.index()] == side {
+    for a in board.victory_areas() {
+        if st.control[a.index()] == side {
             n += 1;
         }
     }
@@ -553,26 +555,35 @@ pub fn range_areas_with(
     side: Side,
     range: u8,
 ) -> Vec<bool> {
-    let mut dist = vec![u8::MAX; board.topo.len()];
-    dist[from.index()] = 0;
-    let mut q = VecDeque::from([from]);
-    while let Some(a) = q.pop_front() {
-        let d = dist[a.index()];
-        if d >= range {
-            continue;
+    let mut seen = vec![false; board.topo.len()];
+    seen[from.index()] = true;
+    // Breadth-first, one distance at a time: `q[head..]` is the queue, the areas before
+    // `next` are at distance `d`.
+    let mut q = Vec::with_capacity(64);
+    q.push(from);
+    let (mut head, mut next, mut d) = (0, 1, 0u8);
+    while head < q.len() {
+        if head == next {
+            d += 1;
+            next = q.len();
         }
+        if d >= range {
+            break; // every area left is as far
+        }
+        let a = q[head];
+        head += 1;
         // Expand only from the HQ's own area or through own, undisputed areas.
         if a != from && (st.control[a.index()] != side || occ.disputed(a)) {
             continue;
         }
         for n in board.neighbours(a) {
-            if dist[n.index()] == u8::MAX && passable(board, n, side) {
-                dist[n.index()] = d + 1;
-                q.push_back(n);
+            if !seen[n.index()] && passable(board, n, side) {
+                seen[n.index()] = true;
+                q.push(n);
             }
         }
     }
-    dist.iter().map(|d| *d != u8::MAX).collect()
+    seen
 }
 
 /// Can this activated Tactical HQ command block `b` by colour (R 10.2, 10.6, RO 14.1)?

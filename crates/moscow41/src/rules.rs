@@ -9,7 +9,7 @@ use crate::battle::{self, Battle, BattleOption, BattleSetup, BattleUnit, Progres
 use crate::board::{AreaId, BlockId, Board, BomberId};
 use crate::data::{BomberKind, Colour, InitiativeLimit, Letter, Role, Terrain, VictoryCondition};
 use crate::moves::{
-    any_destination, check_path, do_move, for_each_destination, rail_destinations_from,
+    any_destination, check_path_with, do_move, for_each_destination, rail_destinations_from,
     with_searches,
 };
 use crate::query::*;
@@ -649,10 +649,6 @@ fn can_activate_ignoring_order(
     })
 }
 
-fn can_activate(board: &Board, st: &State, hq: BlockId) -> bool {
-    can_activate_with(board, st, &Occupancy::new(board, st), hq)
-}
-
 fn can_activate_with(board: &Board, st: &State, occ: &Occupancy, hq: BlockId) -> bool {
     let Some(i) = st.impulse.as_ref() else {
         return false;
@@ -674,10 +670,6 @@ fn can_activate_with(board: &Board, st: &State, occ: &Occupancy, hq: BlockId) ->
 
 /// R 10.1: an HQ is revealed in an area without enemy units where it is not overstacked;
 /// German HQs may be revealed in Staging Areas.
-fn reveal_ok(board: &Board, st: &State, hq: BlockId, a: AreaId) -> bool {
-    reveal_ok_with(board, st, &Occupancy::new(board, st), hq, a)
-}
-
 fn reveal_ok_with(board: &Board, st: &State, occ: &Occupancy, hq: BlockId, a: AreaId) -> bool {
     let side = board.block(hq).side;
     if !board.is_area(a) {
@@ -1403,13 +1395,19 @@ pub fn apply(
         Action::Move { block, path }
             if matches!(st.phase, Phase::Command | Phase::Exploitation) =>
         {
-            can_command(board, st, &Occupancy::new(board, st), *block)
-                && check_path(board, st, *block, path, command_mode(st)).map_err(RuleError)? > 0
+            let occ = Occupancy::new(board, st);
+            can_command(board, st, &occ, *block)
+                && check_path_with(board, st, &occ, *block, path, command_mode(st))
+                    .map_err(RuleError)?
+                    > 0
         }
         Action::Activate { hq, path } if st.phase == Phase::Activation && !path.is_empty() => {
-            can_activate(board, st, *hq)
-                && check_path(board, st, *hq, path, MoveMode::NoEngage).map_err(RuleError)? > 0
-                && reveal_ok(board, st, *hq, *path.last().unwrap())
+            let occ = Occupancy::new(board, st);
+            can_activate_with(board, st, &occ, *hq)
+                && check_path_with(board, st, &occ, *hq, path, MoveMode::NoEngage)
+                    .map_err(RuleError)?
+                    > 0
+                && reveal_ok_with(board, st, &occ, *hq, *path.last().unwrap())
         }
         _ => listed(board, st, a),
     };

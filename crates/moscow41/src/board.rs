@@ -61,6 +61,8 @@ pub struct Board {
     dist: Vec<u8>,
     /// The Victory Areas, ascending.
     victory: Vec<AreaId>,
+    /// Per block, its side (a compact copy of `blocks[b].side` for [`Board::side_blocks`]).
+    sides: Vec<Side>,
     /// Unique per [`Board::new`] (a clone keeps it: the private tables above are equal), so
     /// that per-thread caches of searches over these tables (`moves`) know the board.
     uid: u64,
@@ -205,6 +207,7 @@ impl Board {
             .map(|i| SpaceId(i as u16))
             .filter(|a| data.map.areas[a.index()].terrain == Terrain::Victory)
             .collect();
+        let sides = blocks.iter().map(|b| b.side).collect();
         static NEXT_UID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Ok(Board {
             uid: NEXT_UID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -214,6 +217,7 @@ impl Board {
             cities,
             dist,
             victory,
+            sides,
             data,
             topo,
             n_areas,
@@ -353,7 +357,7 @@ impl Board {
     }
     pub fn side_blocks(&self, side: Side) -> impl Iterator<Item = BlockId> + '_ {
         self.block_ids()
-            .filter(move |b| self.block(*b).side == side)
+            .filter(move |b| self.sides[b.index()] == side)
     }
     pub fn bombers(&self) -> &[BomberData] {
         &self.data.blocks.bombers

@@ -555,35 +555,74 @@ pub fn range_areas_with(
     side: Side,
     range: u8,
 ) -> Vec<bool> {
-    let mut seen = vec![false; board.topo.len()];
-    seen[from.index()] = true;
-    // Breadth-first, one distance at a time: `q[head..]` is the queue, the areas before
-    // `next` are at distance `d`.
-    let mut q = Vec::with_capacity(64);
-    q.push(from);
-    let (mut head, mut next, mut d) = (0, 1, 0u8);
-    while head < q.len() {
-        if head == next {
-            d += 1;
-            next = q.len();
+    // May the range pass through `a` (besides the HQ's own area)?
+    let open = |a: AreaId| st.control[a.index()] == side && !occ.disputed(a);
+    RANGES.with(|c| {
+        let mut c = c.borrow_mut();
+        let key = (board.uid(), side, from, range);
+        if let Some(e) = c
+            .iter()
+            .find(|e| e.key == key && e.read.iter().all(|&(a, o)| open(a) == o))
+        {
+            return e.seen.clone();
         }
-        if d >= range {
-            break; // every area left is as far
-        }
-        let a = q[head];
-        head += 1;
-        // Expand only from the HQ's own area or through own, undisputed areas.
-        if a != from && (st.control[a.index()] != side || occ.disputed(a)) {
-            continue;
-        }
-        for n in board.neighbours(a) {
-            if !seen[n.index()] && passable(board, n, side) {
-                seen[n.index()] = true;
-                q.push(n);
+        let mut e = RangeSearch {
+            key,
+            read: Vec::new(),
+            seen: vec![false; board.topo.len()],
+        };
+        e.seen[from.index()] = true;
+        // Breadth-first, one distance at a time: `q[head..]` is the queue, the areas before
+        // `next` are at distance `d`.
+        let mut q = Vec::with_capacity(64);
+        q.push(from);
+        let (mut head, mut next, mut d) = (0, 1, 0u8);
+        while head < q.len() {
+            if head == next {
+                d += 1;
+                next = q.len();
+            }
+            if d >= range {
+                break; // every area left is as far
+            }
+            let a = q[head];
+            head += 1;
+            // Expand only from the HQ's own area or through own, undisputed areas.
+            if a != from {
+                let o = open(a);
+                e.read.push((a, o));
+                if !o {
+                    continue;
+                }
+            }
+            for n in board.neighbours(a) {
+                if !e.seen[n.index()] && passable(board, n, side) {
+                    e.seen[n.index()] = true;
+                    q.push(n);
+                }
             }
         }
-    }
-    seen
+        let seen = e.seen.clone();
+        if c.len() >= 16 {
+            c.remove(0);
+        }
+        c.push(e);
+        seen
+    })
+}
+
+/// A Tactical Range traced by [`range_areas_with`]: it depends only on the board, side,
+/// HQ area and range (the key) and on whether each area it tried to pass through was own and
+/// undisputed (`read`), so it is kept per thread and reused while those are the same
+/// (performance: asked for every block, in the legal list, in `apply` and after each step).
+struct RangeSearch {
+    key: (u64, Side, AreaId, u8),
+    read: Vec<(AreaId, bool)>,
+    seen: Vec<bool>,
+}
+
+thread_local! {
+    static RANGES: std::cell::RefCell<Vec<RangeSearch>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Can this activated Tactical HQ command block `b` by colour (R 10.2, 10.6, RO 14.1)?

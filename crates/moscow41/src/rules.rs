@@ -730,6 +730,9 @@ struct Commanders<'a> {
     occ: &'a Occupancy,
     i: &'a Impulse,
     exploit: bool,
+    /// One bit per block that may not act (again): it acted, or it is an HQ activated in
+    /// this Tactical Impulse (GAP-19).
+    done: [u64; 4],
     /// The activated Tactical HQs on the map: (HQ, its area, its range once traced).
     hqs: Vec<(BlockId, AreaId, std::cell::OnceCell<Vec<bool>>)>,
 }
@@ -760,12 +763,18 @@ impl<'a> Commanders<'a> {
         } else {
             Vec::new()
         };
+        let mut done = [0u64; 4];
+        let gap19 = i.kind == ImpulseKind::Tactical && !exploit;
+        for b in i.acted.iter().chain(i.activated.iter().filter(|_| gap19)) {
+            done[b.index() / 64] |= 1 << (b.index() % 64);
+        }
         Some(Commanders {
             board,
             st,
             occ,
             i,
             exploit,
+            done,
             hqs,
         })
     }
@@ -780,10 +789,8 @@ impl<'a> Commanders<'a> {
         let base = d.side == i.side
             && d.role != Role::Leader
             && !bs.isolated
-            && !i.acted.contains(&b)
-            && board.is_area(a)
-            // GAP-19
-            && !(i.kind == ImpulseKind::Tactical && !self.exploit && i.activated.contains(&b));
+            && self.done[b.index() / 64] & (1 << (b.index() % 64)) == 0
+            && board.is_area(a);
         if !base {
             return false;
         }

@@ -637,7 +637,7 @@ struct RailCache {
     entry_of: Vec<u32>,
     /// Per start, the areas rail reaches in breadth-first order (the start left out).
     order: Vec<AreaId>,
-    seen: Vec<bool>,
+    open: Vec<bool>,
 }
 
 impl RailCache {
@@ -646,18 +646,18 @@ impl RailCache {
             return e;
         }
         let from = self.order.len();
-        self.seen.clear();
-        self.seen.resize(self.pass.len(), false);
-        self.seen[start.index()] = true;
+        // Open: rail may pass and the search has not been there (one test per neighbour).
+        let open = &mut self.open;
+        open.clear();
+        open.extend_from_slice(&self.pass);
+        open[start.index()] = false;
         self.order.push(start);
         let mut head = from;
-        while head < self.order.len() {
-            let a = self.order[head];
+        while let Some(&a) = self.order.get(head) {
             head += 1;
             for &(m, _) in board.neighbours_river(a) {
-                let i = m.index();
-                if !self.seen[i] && self.pass[i] {
-                    self.seen[i] = true;
+                if open[m.index()] {
+                    open[m.index()] = false;
                     self.order.push(m);
                 }
             }

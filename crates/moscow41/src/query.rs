@@ -371,18 +371,30 @@ pub fn supplied_areas(board: &Board, st: &State, side: Side) -> Vec<bool> {
 
 /// [`supplied_areas`] with the occupancy already counted.
 pub fn supplied_areas_with(board: &Board, st: &State, occ: &Occupancy, side: Side) -> Vec<bool> {
-    let ok = |a: AreaId| {
-        board.is_area(a)
-            && passable(board, a, side)
-            && st.control[a.index()] == side
-            && !occ.disputed(a)
-    };
-    let mut seen = vec![false; board.topo.len()];
+    const OPEN: u8 = 0;
+    const CLOSED: u8 = 1;
+    const TRACED: u8 = 2;
+    // Each area is judged once: closed when a LOC cannot pass (not an own, undisputed area
+    // of the map).
+    let mut mark: Vec<u8> = (0..board.topo.len())
+        .map(|i| {
+            let a = SpaceId(i as u16);
+            let ok = board.is_area(a)
+                && passable(board, a, side)
+                && st.control[i] == side
+                && !occ.disputed(a);
+            if ok {
+                OPEN
+            } else {
+                CLOSED
+            }
+        })
+        .collect();
     // Breadth-first; `q[head..]` is the queue.
     let mut q = Vec::with_capacity(board.n_areas);
     for a in board.area_ids() {
-        if ok(a) && is_source(board, st, a, side) {
-            seen[a.index()] = true;
+        if mark[a.index()] == OPEN && is_source(board, st, a, side) {
+            mark[a.index()] = TRACED;
             q.push(a);
         }
     }
@@ -390,13 +402,14 @@ pub fn supplied_areas_with(board: &Board, st: &State, occ: &Occupancy, side: Sid
     while let Some(&a) = q.get(head) {
         head += 1;
         for n in board.neighbours(a) {
-            if !seen[n.index()] && ok(n) {
-                seen[n.index()] = true;
+            if mark[n.index()] == OPEN {
+                mark[n.index()] = TRACED;
                 q.push(n);
             }
         }
     }
-    seen
+    // (Collected in place: the same allocation.)
+    mark.into_iter().map(|m| m == TRACED).collect()
 }
 
 /// Can a unit of `side` in `a` trace a LOC? Boxes are always in supply (R 2.2, 10.9.1); a

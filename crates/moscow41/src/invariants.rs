@@ -6,9 +6,9 @@
 use crate::battle::BattleOption;
 use crate::board::{BlockId, Board};
 use crate::data::Role;
-use crate::view::View;
 use crate::query::*;
 use crate::state::*;
+use crate::view::View;
 use eastfront_kernel::{Side, Viewer};
 
 /// Returns a description of the first broken invariant.
@@ -62,19 +62,20 @@ pub fn check(board: &Board, st: &State) -> Result<(), String> {
         }
     }
     // Stacking at rest (R 2.7): checked outside a move; setups obey it too.
+    let occ = Occupancy::new(board, st);
     if !setting_up {
-        let occ = Occupancy::new(board, st);
         for a in board.topo.ids() {
+            let Some(n) = stack_limit(board, a) else {
+                continue;
+            };
             for side in [Side::German, Side::Soviet] {
-                if let Some(n) = stack_limit(board, a) {
-                    let c = occ.stack_count(a, side);
-                    if c > n {
-                        return Err(format!(
-                            "{} holds {c} {} blocks (limit {n})",
-                            board.place_label(a),
-                            side.name()
-                        ));
-                    }
+                let c = occ.stack_count(a, side);
+                if c > n {
+                    return Err(format!(
+                        "{} holds {c} {} blocks (limit {n})",
+                        board.place_label(a),
+                        side.name()
+                    ));
                 }
             }
         }
@@ -101,9 +102,9 @@ pub fn check(board: &Board, st: &State) -> Result<(), String> {
         return Err("bomber count changed".into());
     }
     // Control: a space with units of one side only belongs to that side (R 2.5).
-    let p = presence(board, st);
     if !setting_up && st.battle.is_none() {
-        for (i, pr) in p.iter().enumerate() {
+        // (`Occupancy::units` is `presence`.)
+        for (i, pr) in occ.units.iter().enumerate() {
             let owner = match pr {
                 [true, false] => Side::German,
                 [false, true] => Side::Soviet,
@@ -121,7 +122,7 @@ pub fn check(board: &Board, st: &State) -> Result<(), String> {
     }
     // VP always total 7 (R 1.7).
     let total = vp(board, st, Side::German) + vp(board, st, Side::Soviet);
-    let expected = board.area_ids().filter(|a| board.is_victory(*a)).count() as u8 + 2;
+    let expected = board.victory_areas().len() as u8 + 2;
     if total != expected {
         return Err(format!("VP total {total}, expected {expected}"));
     }
@@ -144,8 +145,7 @@ pub fn check(board: &Board, st: &State) -> Result<(), String> {
                 ));
             }
             if s.side != viewer
-                && s
-                    .off_map
+                && s.off_map
                     .iter()
                     .any(|o| o.face.is_some() && o.loc != Loc::Removed)
             {
@@ -212,7 +212,13 @@ fn check_public(board: &Board, st: &State, v: &View, viewer: Side) -> Result<(),
     let knows = |b: BlockId| crate::view::knows(board, st, Viewer::Side(viewer), b);
     if let Some(i) = &p.impulse {
         let named = |b: &BlockId| i.activated.contains(b) || i.revealed_now.contains(b);
-        for b in i.acted.iter().chain(&i.river).chain(&i.blitz_eligible).chain(&i.blitzed) {
+        for b in i
+            .acted
+            .iter()
+            .chain(&i.river)
+            .chain(&i.blitz_eligible)
+            .chain(&i.blitzed)
+        {
             if !knows(*b) && !named(b) {
                 return Err(format!(
                     "the {who} view's impulse names the hidden enemy {}",
@@ -226,7 +232,9 @@ fn check_public(board: &Board, st: &State, v: &View, viewer: Side) -> Result<(),
             ));
         }
     } else if !p.impulse_hidden.is_empty() || !p.named_hidden.is_empty() {
-        return Err(format!("the {who} view names impulse blocks without an impulse"));
+        return Err(format!(
+            "the {who} view names impulse blocks without an impulse"
+        ));
     }
     if p.setup_todo.iter().any(|b| !knows(*b)) {
         return Err(format!(

@@ -371,26 +371,26 @@ pub fn build_view_with(board: &Board, st: &State, viewer: Viewer, text: bool) ->
     // keys (area, side, then hidden blocks first — without a white cube, then with one —
     // then the faces by block); blocks with the same key are equal — same side and area,
     // blank, not revealed, same cube — so any sort gives the same list.
-    let mut order: Vec<(u32, BlockId)> = Vec::with_capacity(st.blocks.len());
+    // (The block rides in the low byte, below the key: plain integers sort faster.)
+    let mut order: Vec<u64> = Vec::with_capacity(st.blocks.len());
     for b in board.block_ids() {
         let bs = &st.blocks[b.index()];
         if let Loc::Space(a) = bs.loc {
             let side = board.block(b).side;
             let shown = if sees(side, bs.revealed) {
-                b.0 as u32 + 2
+                b.0 as u64 + 2
             } else {
-                bs.isolated as u32
+                bs.isolated as u64
             };
-            order.push((
-                (a.0 as u32) << 10 | (side_index(side) as u32) << 9 | shown,
-                b,
-            ));
+            let key = (a.0 as u64) << 10 | (side_index(side) as u64) << 9 | shown;
+            order.push(key << 8 | b.0 as u64);
         }
     }
-    order.sort_unstable_by_key(|x| x.0);
+    order.sort_unstable();
     let blocks = order
         .into_iter()
-        .map(|(_, b)| {
+        .map(|x| {
+            let b = BlockId(x as u8);
             let bs = &st.blocks[b.index()];
             let side = board.block(b).side;
             let Loc::Space(a) = bs.loc else {

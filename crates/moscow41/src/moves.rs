@@ -167,6 +167,7 @@ pub fn with_searches<R>(
             st,
             occ,
             side,
+            room_ready: false,
         })
     })
 }
@@ -178,6 +179,8 @@ pub struct Searches<'a> {
     st: &'a State,
     occ: &'a Occupancy,
     side: Side,
+    /// `cache.room` is filled for this position.
+    room_ready: bool,
 }
 
 impl Searches<'_> {
@@ -193,10 +196,15 @@ impl Searches<'_> {
             return;
         }
         let c = &mut *self.cache;
+        if !self.room_ready {
+            // R 2.7: stacking at the end of the move, judged once per area.
+            c.room.clear();
+            c.room.extend(board.topo.ids().map(|a| occ.stacking_ok_with(board, a, side, 1)));
+            self.room_ready = true;
+        }
         let (from, to) = c.lookup(board, st, occ, b, start, mode);
         for &(a, off, len) in &c.dests[from..to] {
-            // R 2.7: stacking at the end of the move.
-            if occ.stacking_ok_with(board, a, side, 1) {
+            if c.room[a.index()] {
                 f(a, &c.paths[off as usize..off as usize + len as usize]);
             }
         }
@@ -231,6 +239,8 @@ struct SearchCache {
     paths: Vec<AreaId>,
     best: Vec<u16>,
     prev: Vec<u16>,
+    /// Per space, may one more block of the side end its move there ([`Searches::each`]).
+    room: Vec<bool>,
     /// Search scratch (see [`Self::search`]).
     buckets: Vec<Vec<u16>>,
     order: Vec<u16>,

@@ -199,7 +199,12 @@ impl Searches<'_> {
         if !self.room_ready {
             // R 2.7: stacking at the end of the move, judged once per area.
             c.room.clear();
-            c.room.extend(board.topo.ids().map(|a| occ.stacking_ok_with(board, a, side, 1)));
+            c.room.extend(
+                board
+                    .topo
+                    .ids()
+                    .map(|a| occ.stacking_ok_with(board, a, side, 1)),
+            );
             self.room_ready = true;
         }
         let (from, to) = c.lookup(board, st, occ, b, start, mode);

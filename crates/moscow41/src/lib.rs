@@ -19,11 +19,11 @@ pub mod state;
 pub mod view;
 
 pub use board::{AreaId, BlockId, Board, BomberId};
+pub use determinise::determinise;
 pub use state::{
     Action, BlockState, BomberState, Event, EventKind, ImpulseKind, Loc, OptionalRules, Options,
     Phase, Readings, State, Weather,
 };
-pub use determinise::determinise;
 pub use view::View;
 
 use eastfront_kernel::{Dice, Game, Outcome, RuleError, ScenarioInfo, Seat, Side, Viewer};

@@ -289,3 +289,148 @@ fn describes_actions_in_words() {
         assert!(!d.contains("SpaceId") && !d.contains("BlockId"), "{d}");
     }
 }
+
+/// R 4.2.4: Stalin never leaves Moscow, so a lone blank Soviet block there is Stalin, who does
+/// not hold the area (GAP-11). In Operation Typhoon a German block next to such a Moscow
+/// walks in and wins (SC.2).
+#[test]
+fn takes_moscow_held_only_by_stalin() {
+    let game = Moscow41::new();
+    let b = &game.board;
+    let mut st = play_until(&game, "sc2", 11, german_command);
+    let imp = st.impulse.clone().unwrap();
+    let hq = *imp
+        .activated
+        .iter()
+        .find(|h| b.block(**h).role == Role::TacticalHq && st.blocks[h.index()].strength > 0)
+        .expect("an activated Tactical HQ");
+    let moscow = b.moscow;
+    let next = b
+        .neighbours(moscow)
+        .find(|n| !b.river_between(moscow, *n))
+        .expect("a neighbour of Moscow across no river");
+    for (i, bs) in st.blocks.iter_mut().enumerate() {
+        let d = &b.blocks[i];
+        if d.side == Side::Soviet
+            && d.role != Role::Leader
+            && (bs.loc == Loc::Space(moscow) || bs.loc == Loc::Space(next))
+        {
+            bs.loc = Loc::ForcePool;
+        }
+    }
+    st.dl[moscow.index()] = [false, false];
+    st.dl[next.index()] = [false, false];
+    st.control[next.index()] = Side::German;
+    let tank = b
+        .side_blocks(Side::German)
+        .find(|x| {
+            let d = b.block(*x);
+            d.role == Role::Combat
+                && d.speed == Speed::Fast
+                && matches!(st.blocks[x.index()].loc, Loc::Space(a) if b.is_area(a))
+                && !imp.acted.contains(x)
+                && !st.blocks[x.index()].isolated
+        })
+        .expect("a German fast block on the map");
+    st.blocks[hq.index()].loc = Loc::Space(next);
+    st.blocks[tank.index()].loc = Loc::Space(next);
+    let view = game.view(&st, Viewer::Side(Side::German));
+    // The German sees one blank Soviet block in Moscow, nothing more.
+    let in_moscow: Vec<_> = view
+        .blocks
+        .iter()
+        .filter(|v| v.area == moscow && v.side == Side::Soviet)
+        .collect();
+    assert_eq!(in_moscow.len(), 1);
+    assert!(in_moscow[0].face.is_none());
+    let legal = game.legal_actions(&st, seat(Side::German));
+    for level in [Level::Normal, Level::Hard] {
+        let a = choose(&game, &view, &legal, level, 4);
+        assert!(
+            matches!(&a, Action::Move { path, .. } if path.last() == Some(&moscow)),
+            "{level:?} chose {a:?}"
+        );
+        let mut after = st.clone();
+        game.apply(&mut after, seat(Side::German), &a).unwrap();
+        assert_eq!(
+            game.outcome(&after).and_then(|o| o.winner),
+            Some(Side::German),
+            "entering Moscow past Stalin wins SC.2"
+        );
+    }
+}
+
+/// R 6.0: a Pass right after the enemy's ends the month; in SC.1's only month that ends the
+/// game with the Germans' objectives unmet, so the German AI does not pass while it can do
+/// anything else, and the Soviet AI passes to end it.
+#[test]
+fn passes_into_the_end_only_when_it_wins() {
+    let game = Moscow41::new();
+    let german = play_until(&game, "sc1", 12, |st| {
+        st.phase == Phase::ImpulseChoice && st.active == Side::German && st.consecutive_passes == 1
+    });
+    let legal = game.legal_actions(&german, seat(Side::German));
+    assert!(legal.contains(&Action::Pass) && legal.len() > 1);
+    let view = game.view(&german, Viewer::Side(Side::German));
+    for level in Level::ALL {
+        let a = choose(&game, &view, &legal, level, 5);
+        assert_ne!(a, Action::Pass, "{level:?}");
+    }
+    let soviet = play_until(&game, "sc1", 40, |st| {
+        st.phase == Phase::ImpulseChoice && st.active == Side::Soviet && st.consecutive_passes == 1
+    });
+    let legal = game.legal_actions(&soviet, seat(Side::Soviet));
+    let view = game.view(&soviet, Viewer::Side(Side::Soviet));
+    for level in [Level::Normal, Level::Hard] {
+        assert_eq!(
+            choose(&game, &view, &legal, level, 6),
+            Action::Pass,
+            "{level:?}"
+        );
+    }
+}
+
+/// R 10.16 (Stukas following a Blitz): each surviving Stuka is sent to one Blitz battle and
+/// is not offered again, so the Blitz's Support step ends. In this Operation Typhoon game
+/// (Hard German, Normal Soviet) the German sends Stukas after a Blitz; re-sending them
+/// between the two Blitz areas was once an endless loop.
+#[test]
+fn r10_16_stukas_follow_one_blitz_battle_and_the_game_ends() {
+    use eastfront_moscow41::BomberState;
+    let game = Moscow41::new();
+    let seed = 116u64;
+    let mut st = game.setup("sc2", &Default::default(), seed).unwrap();
+    let mut steps = 0u64;
+    let mut stuka_blitz = 0;
+    while let Some(s) = game.active(&st) {
+        let side = game.side_of(&st, s);
+        let legal = game.legal_actions(&st, s);
+        if st.phase == Phase::Support {
+            if let Some(i) = st.impulse.as_ref().filter(|i| i.blitz) {
+                for a in &legal {
+                    if let Action::Bomber { bomber, .. } = a {
+                        assert!(
+                            !matches!(
+                                st.bombers[bomber.0 as usize],
+                                BomberState::Committed(x) if i.blitz_areas.contains(&x)
+                            ),
+                            "a Stuka already sent to a Blitz battle is offered again"
+                        );
+                        stuka_blitz += 1;
+                    }
+                }
+            }
+        }
+        let level = if side == Side::German {
+            Level::Hard
+        } else {
+            Level::Normal
+        };
+        let view = game.view(&st, Viewer::Side(side));
+        let a = choose(&game, &view, &legal, level, seed.wrapping_mul(7919) + steps);
+        game.apply(&mut st, s, &a).unwrap();
+        steps += 1;
+        assert!(steps < 20_000, "the game does not end");
+    }
+    assert!(stuka_blitz > 0, "no Stuka followed a Blitz in this game");
+}

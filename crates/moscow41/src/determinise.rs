@@ -45,6 +45,10 @@ use eastfront_kernel::{Dice, Side, Viewer};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+/// A hidden block whose identity is public, where it stands, and its strength and white
+/// cube when they are known.
+type Pinned = (BlockId, Loc, Option<(u8, bool)>);
+
 /// A place a hidden enemy block fills.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Slot {
@@ -165,11 +169,21 @@ pub fn determinise<R: Rng + ?Sized>(
             Loc::Surrendered
         };
         for f in &sv.lost {
-            put(&mut st, &mut known, f.block, at(lost, f.strength, false, f.isolated))?;
+            put(
+                &mut st,
+                &mut known,
+                f.block,
+                at(lost, f.strength, false, f.isolated),
+            )?;
         }
         for o in &sv.off_map {
             match &o.face {
-                Some(f) => put(&mut st, &mut known, f.block, at(o.loc, f.strength, false, f.isolated))?,
+                Some(f) => put(
+                    &mut st,
+                    &mut known,
+                    f.block,
+                    at(o.loc, f.strength, false, f.isolated),
+                )?,
                 None if own(side) => return Err("an own block off the map without its face".into()),
                 None => slots[side_index(side)].push(Slot::Off(o.loc)),
             }
@@ -183,22 +197,34 @@ pub fn determinise<R: Rng + ?Sized>(
                 return Err("the view's counts do not match its blocks".into());
             }
             for f in pool {
-                put(&mut st, &mut known, f.block, at(Loc::ForcePool, f.strength, false, f.isolated))?;
+                put(
+                    &mut st,
+                    &mut known,
+                    f.block,
+                    at(Loc::ForcePool, f.strength, false, f.isolated),
+                )?;
             }
             for f in &sv.drawn {
-                put(&mut st, &mut known, f.block, at(Loc::Drawn, f.strength, false, f.isolated))?;
+                put(
+                    &mut st,
+                    &mut known,
+                    f.block,
+                    at(Loc::Drawn, f.strength, false, f.isolated),
+                )?;
                 st.drawn.push(f.block);
             }
         } else {
             let s = &mut slots[side_index(side)];
-            s.extend(std::iter::repeat_n(Slot::Off(Loc::ForcePool), sv.force_pool));
+            s.extend(std::iter::repeat_n(
+                Slot::Off(Loc::ForcePool),
+                sv.force_pool,
+            ));
             s.extend(std::iter::repeat_n(Slot::Off(Loc::Drawn), sv.drawn_count));
         }
     }
 
     // ---- hidden blocks whose identity is public: back where the view says
-    // (Block, its strength and white cube when known.)
-    let mut pinned: Vec<(BlockId, Loc, Option<(u8, bool)>)> = Vec::new();
+    let mut pinned: Vec<Pinned> = Vec::new();
     for &(b, loc) in &p.named_hidden {
         pinned.push((b, loc, None));
     }

@@ -921,8 +921,13 @@ fn support_actions(board: &Board, st: &State) -> Vec<Action> {
             if !i.stukas_survived.contains(&id) || i.blitz_areas.is_empty() {
                 continue;
             }
+            // Each surviving Stuka follows one Blitz battle: once sent to one it is not
+            // offered again (re-sending it between Blitz areas would never end the step).
+            if matches!(bs, BomberState::Committed(x) if i.blitz_areas.contains(x)) {
+                continue;
+            }
             for &a in &i.blitz_areas {
-                if fight_area(a) && !matches!(bs, BomberState::Committed(x) if *x == a) {
+                if fight_area(a) {
                     v.push(Action::Bomber {
                         bomber: id,
                         area: a,

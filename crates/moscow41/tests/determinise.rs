@@ -168,7 +168,11 @@ fn play_out(game: &Moscow41, mut st: State, seed: u64, what: &str) {
     let mut steps = 0;
     while let Some(seat) = game.active(&st) {
         let legal = game.legal_actions(&st, seat);
-        assert!(!legal.is_empty(), "{what}: no legal action in {:?}", st.phase);
+        assert!(
+            !legal.is_empty(),
+            "{what}: no legal action in {:?}",
+            st.phase
+        );
         let a = pick(&mut rng, &legal);
         game.apply(&mut st, seat, &a)
             .unwrap_or_else(|e| panic!("{what} step {steps}: {a:?} refused: {e}"));
@@ -206,7 +210,10 @@ fn determinised_states_match_the_view_and_the_legal_actions() {
                     let det = determinise(board, &v, &mut det_rng)
                         .unwrap_or_else(|e| panic!("{what}: {e}"));
                     // (a)
-                    assert!(game.view(&det, Viewer::Side(side)) == v, "{what}: another view");
+                    assert!(
+                        game.view(&det, Viewer::Side(side)) == v,
+                        "{what}: another view"
+                    );
                     // (b)
                     invariants::check(board, &det).unwrap_or_else(|e| panic!("{what}: {e}"));
                     // (c)
@@ -256,7 +263,10 @@ fn determinised_states_match_the_view_and_the_legal_actions() {
          {differing} with other hidden blocks, {played} played out"
     );
     assert!(checked > 100 && played > 10 && battles > 0 && setups > 0);
-    assert!(differing * 2 > checked, "the hidden blocks are hardly ever drawn anew");
+    assert!(
+        differing * 2 > checked,
+        "the hidden blocks are hardly ever drawn anew"
+    );
 }
 
 /// A view that does not fit the board, or one with a block too many, is refused with a

@@ -71,7 +71,10 @@ fn battle_choice_is_in_both_views_with_every_option() {
                 }
                 Some(p) => {
                     assert_eq!(st.phase, Phase::Battle);
-                    let c = views[0].battle_choice.clone().expect("the German view's choice");
+                    let c = views[0]
+                        .battle_choice
+                        .clone()
+                        .expect("the German view's choice");
                     for v in &views[1..] {
                         assert_eq!(v.battle_choice.as_ref(), Some(&c), "the same for all");
                     }
@@ -96,10 +99,7 @@ fn battle_choice_is_in_both_views_with_every_option() {
                             BattleOption::AbortBomber(_) | BattleOption::DestroyBomber(_) => {
                                 aa += 1;
                                 assert_eq!(c.side, Side::German);
-                                assert!(
-                                    words.contains("Stuka") || words.contains("He"),
-                                    "{words}"
-                                );
+                                assert!(words.contains("Stuka") || words.contains("He"), "{words}");
                             }
                         }
                     }

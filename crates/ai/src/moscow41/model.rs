@@ -75,6 +75,11 @@ pub struct Model<'a> {
     pub dist_objective: Rc<Vec<u32>>,
     /// Facts fixed for one decision (the enemy does not move while we choose).
     pub cache: Rc<Cache>,
+    /// Dice already committed this impulse to the battle in each area by the side to move:
+    /// artillery markers (R 10.4, 10.12.2) and bombers (R 10.12.4), as chances to hit.
+    pub support: Vec<Vec<f32>>,
+    /// Whose support `support` is (the side to move).
+    pub support_side: Side,
 }
 
 /// Per-decision facts: enemy fire that can reach each area, distance to the nearest enemy
@@ -187,6 +192,35 @@ impl<'a> Model<'a> {
             }
         }
         let control: Vec<Side> = view.areas.iter().map(|a| a.control).collect();
+        // Support already placed this impulse (public: the markers and bombers are on the map).
+        let mut support: Vec<Vec<f32>> = vec![Vec::new(); n];
+        let active = view.active_side.unwrap_or(me);
+        for &(hq, area) in &view.artillery {
+            if board.block(hq).side != active {
+                continue;
+            }
+            let s = units
+                .iter()
+                .flatten()
+                .find(|u| u.id == Some(hq))
+                .map(|u| u.strength)
+                .unwrap_or(0.0);
+            let dice = support_dice(view.weather, board.block(hq).side, s);
+            support[area.index()].extend(std::iter::repeat_n(1.0 / 3.0, dice));
+        }
+        for (k, b) in view.bombers.iter().enumerate() {
+            if let eastfront_moscow41::BomberState::Committed(area) = b {
+                let data = &board.bombers()[k];
+                let s = board
+                    .block_by_key(&data.owner)
+                    .and_then(|o| units.iter().flatten().find(|u| u.id == Some(o)))
+                    .map(|u| u.strength)
+                    .unwrap_or(0.0);
+                let dice = support_dice(view.weather, Side::German, s);
+                support[area.index()]
+                    .extend(std::iter::repeat_n(p_hit(data.kind.firepower()), dice));
+            }
+        }
         let dl: Vec<[bool; 2]> = view.areas.iter().map(|a| a.dl).collect();
         let disputed_at_start = view.areas.iter().map(|a| a.disputed).collect();
         let mut m = Model {
@@ -200,11 +234,7 @@ impl<'a> Model<'a> {
             discs: view.discs,
             prior,
             turn: view.turn,
-            sweep_w: if me == Side::German {
-                super::knob("SWEEP_G", 0.0)
-            } else {
-                super::knob("SWEEP_S", 0.0)
-            },
+            sweep_w: 0.0,
             dist_objective: Rc::new(Vec::new()),
             cache: Rc::new(Cache {
                 threat: Vec::new(),
@@ -215,6 +245,8 @@ impl<'a> Model<'a> {
                 goal_dl: Vec::new(),
                 crit: Vec::new(),
             }),
+            support,
+            support_side: view.active_side.unwrap_or(me),
         };
         let (goal_control, goal_dl) = scenario_goals(board, &view.scenario);
         m.cache = Rc::new(Cache {
@@ -314,16 +346,14 @@ impl<'a> Model<'a> {
             // The enemy entering here goes on through the empty own areas next to it
             // (passing through flips them, R 2.5): cut them all.
             let mut taken = vec![a];
-            if super::knob("CRIT2", 1.0) > 0.0 {
-                for nb in self.board.neighbours(AreaId::from_index(a)) {
-                    let j = nb.index();
-                    if sup[j]
-                        && !self.is_source(j, me)
-                        && self.passable(j, me.other())
-                        && !self.has_units(j, me)
-                    {
-                        taken.push(j);
-                    }
+            for nb in self.board.neighbours(AreaId::from_index(a)) {
+                let j = nb.index();
+                if sup[j]
+                    && !self.is_source(j, me)
+                    && self.passable(j, me.other())
+                    && !self.has_units(j, me)
+                {
+                    taken.push(j);
                 }
             }
             let keep: Vec<Side> = taken.iter().map(|&t| probe.control[t]).collect();
@@ -867,18 +897,22 @@ impl<'a> Model<'a> {
         // Territory (a weak tie-break: ground is supply and room).
         for a in 0..self.board.n_areas {
             if self.control[a] == me {
-                v += super::knob("TERR", 0.3);
+                v += 0.3;
             }
         }
         // The German drive: combat blocks close to the objectives.
         if me == Side::German {
+            let scenario_goal =
+                !self.cache.goal_control.is_empty() || !self.cache.goal_dl.is_empty();
             for (a, us) in self.units.iter().enumerate() {
                 let d = self.dist_objective.get(a).copied().unwrap_or(0).min(12) as f32;
                 for u in us
                     .iter()
                     .filter(|u| u.side == me && u.role == Some(Role::Combat))
                 {
-                    let w = if self.cache.goal_control.is_empty() && self.cache.goal_dl.is_empty() { super::knob("DRIVE", 2.5) } else { super::knob("DRIVE_SC", 80.0) };
+                    // A scenario's single objective (Moscow in SC.2/SC.3, the SC.1 areas)
+                    // is the whole game: the drive toward it dominates.
+                    let w = if scenario_goal { 80.0 } else { 2.5 };
                     v -= w * d * (0.5 + u.strength / 4.0);
                 }
             }
@@ -911,36 +945,6 @@ impl<'a> Model<'a> {
                 } else if u.side == en && !en_ok {
                     v += en_cut_w
                         * (if me == Side::German { 30.0 } else { 16.0 } + 6.0 * u.strength);
-                }
-            }
-        }
-        // Exposure: own blocks standing among enemy areas are the next pocket.
-        let xw = if me == Side::German { super::knob("EXPO_G", 0.0) } else { super::knob("EXPO_S", 0.0) };
-        if xw > 0.0 {
-            for a in 0..self.board.n_areas {
-                let id = AreaId::from_index(a);
-                let mut own_n = 0.0;
-                let mut en_n = 0.0;
-                for nb in self.board.neighbours(id) {
-                    let j = nb.index();
-                    if !self.board.is_area(nb) && self.board.terrain(nb) != Some(Terrain::Staging) {
-                        continue;
-                    }
-                    if self.control[j] == me && !self.disputed(j) {
-                        own_n += 1.0;
-                    } else {
-                        en_n += 1.0;
-                    }
-                }
-                if en_n == 0.0 {
-                    continue;
-                }
-                let frac = en_n / (own_n + en_n);
-                if frac < 0.5 {
-                    continue;
-                }
-                for u in self.blocks_of(a, me).filter(|u| u.counts_for_control()) {
-                    v -= xw * (frac - 0.4) * (10.0 + 6.0 * u.strength);
                 }
             }
         }
@@ -989,6 +993,19 @@ impl<'a> Model<'a> {
     /// Expected result of `attacker` fighting one round in `a` (R 10.12–10.14), as a value
     /// for `self.me`, plus the probability that the defender is cleared. Analytic estimate.
     pub fn battle_estimate(&self, a: usize, attacker: Side, river_ids: &[BlockId]) -> Battle {
+        self.battle_estimate_with(a, attacker, river_ids, &[])
+    }
+
+    /// [`Model::battle_estimate`] with `extra` support dice (chances to hit) besides those
+    /// already committed: artillery and air fire before the ground combat, so the
+    /// defender's fire does not thin them.
+    pub fn battle_estimate_with(
+        &self,
+        a: usize,
+        attacker: Side,
+        river_ids: &[BlockId],
+        extra: &[f32],
+    ) -> Battle {
         let def = attacker.other();
         let id = AreaId::from_index(a);
         let terrain = self.board.terrain(id);
@@ -1053,7 +1070,17 @@ impl<'a> Model<'a> {
         let keep = p_armored + (1.0 - p_armored) * thin;
         // The distribution of the attacker's hits (a sum of unequal dice), then the
         // absorption pool, the DL's hit and the blocks' steps in that order (R 10.13, 10.14).
-        let dist = hit_distribution(dice.iter().map(|p| p * keep));
+        let support: &[f32] = if attacker == self.support_side {
+            &self.support[a]
+        } else {
+            &[]
+        };
+        let dist = hit_distribution(
+            dice.iter()
+                .map(|p| p * keep)
+                .chain(support.iter().copied())
+                .chain(extra.iter().copied()),
+        );
         let shield = absorb + dl_hp;
         let mut def_loss = 0.0;
         let mut dl_kill = 0.0;
@@ -1084,6 +1111,20 @@ impl<'a> Model<'a> {
             clear,
             dl_kill,
         }
+    }
+}
+
+/// Dice an HQ of this strength rolls for Artillery Fire or an LW HQ's bombers each roll
+/// (R 10.4, 10.10, 8.0): 1 in Rain, German halved in Snow (at least 1), none when Exhausted.
+pub fn support_dice(weather: Weather, side: Side, strength: f32) -> usize {
+    let s = strength.round() as usize;
+    if s == 0 {
+        return 0;
+    }
+    match weather {
+        Weather::Rain => 1,
+        Weather::Snow | Weather::Blizzard if side == Side::German => (s / 2).max(1),
+        _ => s,
     }
 }
 
@@ -1198,4 +1239,48 @@ fn scenario_goals(board: &Board, scenario: &str) -> (Vec<usize>, Vec<usize>) {
         }
     }
     (control, dl)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two even dice: 0, 1 or 2 hits with 1/4, 1/2, 1/4.
+    #[test]
+    fn hit_distribution_of_two_even_dice() {
+        let d = hit_distribution([0.5f32, 0.5].into_iter());
+        assert_eq!(d.len(), 3);
+        for (got, want) in d.iter().zip([0.25, 0.5, 0.25]) {
+            assert!((got - want).abs() < 1e-6, "{d:?}");
+        }
+    }
+
+    /// Heuristic 1 (rules file §8.4): 16 Single-Fire dice (hits on 6) against a City with a
+    /// DL (pool 2 + the DL's own hit): the DL falls on 3 hits or more, binomially
+    /// 1 − P(0) − P(1) − P(2) ≈ 0.487.
+    #[test]
+    fn hit_distribution_matches_the_binomial() {
+        let d = hit_distribution(std::iter::repeat_n(1.0f32 / 6.0, 16));
+        let total: f32 = d.iter().sum();
+        assert!((total - 1.0).abs() < 1e-5);
+        let q: f64 = 5.0 / 6.0;
+        let p: f64 = 1.0 / 6.0;
+        let p0 = q.powi(16);
+        let p1 = 16.0 * p * q.powi(15);
+        let p2 = 120.0 * p * p * q.powi(14);
+        let at_least_3: f32 = d.iter().skip(3).sum();
+        assert!((at_least_3 as f64 - (1.0 - p0 - p1 - p2)).abs() < 1e-4);
+    }
+
+    /// Artillery and bomber dice follow the HQ's weather-adjusted strength (R 10.4, 10.10):
+    /// 1 in Rain, German halved in Snow (at least 1), none when Exhausted.
+    #[test]
+    fn support_dice_follow_the_weather() {
+        assert_eq!(support_dice(Weather::Sunny, Side::German, 3.0), 3);
+        assert_eq!(support_dice(Weather::Rain, Side::Soviet, 4.0), 1);
+        assert_eq!(support_dice(Weather::Snow, Side::German, 3.0), 1);
+        assert_eq!(support_dice(Weather::Snow, Side::German, 4.0), 2);
+        assert_eq!(support_dice(Weather::Snow, Side::Soviet, 4.0), 4);
+        assert_eq!(support_dice(Weather::Sunny, Side::German, 0.0), 0);
+    }
 }

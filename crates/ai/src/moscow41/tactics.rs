@@ -4,8 +4,7 @@
 //! Blitz and Exploitation). The highest score wins; ending a segment scores 0.
 
 use super::model::{idx, FromIndex, Model, Unit};
-use super::search;
-use super::Level;
+use super::{Level, Profile};
 use eastfront_kernel::Side;
 use eastfront_moscow41::data::{Colour, ReplacementCost, Role, Terrain};
 use eastfront_moscow41::view::View;
@@ -19,12 +18,10 @@ pub struct Ctx<'a, 'v> {
     pub m: Model<'a>,
     pub view: &'v View,
     pub level: Level,
+    /// How this level plays this side (noise, the evaluator, the activity bias).
+    pub profile: Profile,
     pub base: f32,
     pub full: bool,
-    /// Hard's second pass: determinised battles and the enemy's reply.
-    pub deep: bool,
-    base_threat: Option<f32>,
-    base_sweep: Option<f32>,
     /// Blocks with a legal move ending in each area (to plan an attack by several blocks).
     pub reachers: HashMap<usize, Vec<BlockId>>,
     /// Value of clearing an area (computed once per area).
@@ -33,7 +30,8 @@ pub struct Ctx<'a, 'v> {
 
 impl<'a, 'v> Ctx<'a, 'v> {
     pub fn new(m: Model<'a>, view: &'v View, level: Level, legal: &[Action]) -> Self {
-        let full = level != Level::Easy;
+        let profile = Profile::of(level, m.me);
+        let full = profile.full_evaluation;
         let base = m.value(full);
         let mut reachers: HashMap<usize, Vec<BlockId>> = HashMap::new();
         for a in legal {
@@ -47,20 +45,12 @@ impl<'a, 'v> Ctx<'a, 'v> {
             m,
             view,
             level,
+            profile,
             base,
             full,
-            deep: false,
-            base_threat: None,
-            base_sweep: None,
             reachers,
             capture: HashMap::new(),
         }
-    }
-
-    /// Switch to Hard's second pass (battle values are recomputed by sampling).
-    pub fn go_deep(&mut self) {
-        self.deep = true;
-        self.capture.clear();
     }
 
     pub fn me(&self) -> Side {
@@ -84,7 +74,7 @@ impl<'a, 'v> Ctx<'a, 'v> {
     }
 
     /// Gain for `self.me` if the enemy is cleared out of `a` (in position `m`).
-    pub fn capture_value(&mut self, m: &Model, a: usize) -> f32 {
+    fn capture_value(&mut self, m: &Model, a: usize) -> f32 {
         if let Some(v) = self.capture.get(&a) {
             return *v;
         }
@@ -102,14 +92,22 @@ impl<'a, 'v> Ctx<'a, 'v> {
     /// Value of a battle round `attacker` would fight in `a` in position `m` (from
     /// `self.me`'s side).
     pub fn battle_value(&mut self, m: &Model, a: usize, attacker: Side, river: &[BlockId]) -> f32 {
+        self.battle_value_with(m, a, attacker, river, &[])
+    }
+
+    /// [`Ctx::battle_value`] with `extra` support dice for the attacker.
+    pub fn battle_value_with(
+        &mut self,
+        m: &Model,
+        a: usize,
+        attacker: Side,
+        river: &[BlockId],
+        extra: &[f32],
+    ) -> f32 {
         if !m.has_units(a, attacker) || !m.has_units(a, attacker.other()) {
             return 0.0;
         }
-        let b = if self.deep {
-            search::battle_mc(m, a, attacker, river, 64, a as u64)
-        } else {
-            m.battle_estimate(a, attacker, river)
-        };
+        let b = m.battle_estimate_with(a, attacker, river, extra);
         let cap = if attacker == self.me() {
             self.capture_value(m, a)
         } else {
@@ -123,7 +121,8 @@ impl<'a, 'v> Ctx<'a, 'v> {
                 + b.clear * cap
                 + b.dl_kill * dl_value
         } else {
-            b.att_loss * self.w_kill() - b.def_loss * self.w_loss()
+            b.att_loss * self.w_kill()
+                - b.def_loss * self.w_loss()
                 - b.clear * 80.0
                 - b.dl_kill * dl_value
         }
@@ -149,7 +148,7 @@ pub fn score(ctx: &mut Ctx, a: &Action, rng: &mut ChaCha8Rng) -> f32 {
         Action::Tactical => score_tactical(ctx),
         // Easy plays impulse by impulse: it does not weigh the Initiative Disc's economy.
         Action::StrategicMove | Action::StrategicReinforce | Action::Exploit
-            if ctx.level == Level::Easy =>
+            if !ctx.profile.disc_economy =>
         {
             -40.0
         }
@@ -157,7 +156,7 @@ pub fn score(ctx: &mut Ctx, a: &Action, rng: &mut ChaCha8Rng) -> f32 {
         Action::StrategicReinforce => score_si_reinforce(ctx),
         Action::Pass => score_pass(ctx),
         Action::Fight { area: x } => score_fight(ctx, area(x)),
-        Action::Artillery { area: x, .. } => score_support(ctx, area(x), 1.0 / 3.0 * 3.0),
+        Action::Artillery { hq, area: x } => score_support(ctx, *hq, area(x)),
         Action::Bomber { bomber, area: x } => score_bomber(ctx, *bomber, area(x)),
         Action::Exploit => score_exploit(ctx),
         Action::LogisticPause => 0.0,
@@ -179,10 +178,23 @@ pub fn score(ctx: &mut Ctx, a: &Action, rng: &mut ChaCha8Rng) -> f32 {
         | Action::EndRegeneration
         | Action::EndReplacement => 0.0,
     };
-    let noise = match ctx.level {
-        Level::Easy => 25.0,
-        Level::Normal => 1.0,
-        Level::Hard => 0.5,
+    // Keeping the initiative: ending a segment while blocks could still act is a choice
+    // made only for a reason (see `Profile::end_penalty`).
+    let s = if matches!(
+        a,
+        Action::EndActivation
+            | Action::EndCommand
+            | Action::EndSupport
+            | Action::EndCombat
+            | Action::EndBlitz
+    ) {
+        s - ctx.profile.end_penalty
+    } else {
+        s
+    };
+    let noise = match a {
+        Action::Move { .. } | Action::Rail { .. } | Action::Blitz { .. } => ctx.profile.move_noise,
+        _ => ctx.profile.noise,
     };
     s + rng.random_range(-noise..noise)
 }
@@ -261,28 +273,6 @@ pub fn score_move(ctx: &mut Ctx, b: BlockId, path: &[AreaId]) -> f32 {
     if ctx.m.has_units(from, en) && from != to {
         // Disengaging: the area is left to the enemy if nobody stays.
         s -= 5.0;
-    }
-    if ctx.deep {
-        let before = match ctx.base_threat {
-            Some(t) => t,
-            None => {
-                let t = search::enemy_reply_threat(&ctx.m);
-                ctx.base_threat = Some(t);
-                t
-            }
-        };
-        s -= 0.5 * (search::enemy_reply_threat(&m) - before);
-        let sweep0 = match ctx.base_sweep {
-            Some(t) => t,
-            None => {
-                let t = search::sweep_exposure(&ctx.m);
-                ctx.base_sweep = Some(t);
-                t
-            }
-        };
-        // On top of the evaluation's own sweep term: Hard fears pockets more.
-        let w = if me == Side::German { 0.5 } else { 0.4 };
-        s -= w * (search::sweep_exposure(&m) - sweep0);
     }
     s
 }
@@ -461,7 +451,17 @@ fn hq_step_cost(ctx: &Ctx, hq: BlockId, strength: u8) -> f32 {
     // German for good.
     let german = ctx.me() == Side::German;
     let lw = ctx.m.board.block(hq).role == Role::LuftwaffeHq;
-    match strength {
+    // The steps matter for the months still to come: in the last one an HQ is worth only
+    // what it does now.
+    let left = months_left(ctx);
+    if left == 0 {
+        return match strength {
+            0 => 60.0,
+            _ => 8.0,
+        };
+    }
+    let k = if left == 1 { 0.7 } else { 1.0 };
+    k * match strength {
         0 => {
             if german {
                 5000.0
@@ -597,12 +597,26 @@ fn score_activate(ctx: &mut Ctx, hq: BlockId, path: &[AreaId]) -> f32 {
         sum += v * if k < 6 { 1.0 } else { 0.5 };
     }
     // Artillery: an adjacent enemy stack to shell (R 10.4).
+    // Where a battle is already joined next to it, what its marker adds to that battle;
+    // elsewhere a battle it may support once the blocks have moved.
     let art = m
         .board
         .neighbours(AreaId::from_index(dest))
         .any(|nb| m.has_units(nb.index(), me.other()));
     if art && strength > 0 {
-        sum += 8.0;
+        let dice = super::model::support_dice(m.weather, me, strength as f32);
+        let shells = vec![1.0 / 3.0; dice];
+        let joined: Vec<usize> = m
+            .board
+            .neighbours(AreaId::from_index(dest))
+            .map(|nb| nb.index())
+            .filter(|&j| m.has_units(j, me) && m.has_units(j, me.other()))
+            .collect();
+        let mut best: f32 = 8.0;
+        for j in joined {
+            best = best.max(support_gain(ctx, j, &shells));
+        }
+        sum += best;
     }
     // An HQ revealed next to enemy stacks is exposed.
     let exposed = m
@@ -759,11 +773,6 @@ fn score_fight(ctx: &mut Ctx, a: usize) -> f32 {
     let m = ctx.m.clone();
     let mandatory = !ctx.m.disputed_at_start[a];
     let v = ctx.battle_value(&m, a, ctx.me(), &[]);
-    if std::env::var("M41_SCORES").is_ok() {
-        let b = m.battle_estimate(a, ctx.me(), &[]);
-        let cap = ctx.capture_value(&m, a);
-        eprintln!("      fight {a}: {b:?} cap {cap} units {:?}", m.units[a].iter().map(|u| (u.side, u.strength, u.p, u.isolated)).collect::<Vec<_>>());
-    }
     if mandatory {
         1000.0 + v
     } else {
@@ -772,31 +781,43 @@ fn score_fight(ctx: &mut Ctx, a: usize) -> f32 {
 }
 
 /// Artillery (R 10.4): dice at 5–6 where the attacker will fight.
-fn score_support(ctx: &mut Ctx, a: usize, hits: f32) -> f32 {
-    let m = ctx.m.clone();
-    let v = ctx.battle_value(&m, a, ctx.me(), &[]);
-    let mandatory = !ctx.m.disputed_at_start[a];
-    if v > 0.0 || mandatory {
-        hits * ctx.w_kill() + 5.0
-    } else {
-        -1.0
+fn score_support(ctx: &mut Ctx, hq: BlockId, a: usize) -> f32 {
+    let s = ctx.m.unit(hq).map(|u| u.strength).unwrap_or(0.0);
+    let dice = super::model::support_dice(ctx.m.weather, ctx.me(), s);
+    support_gain(ctx, a, &vec![1.0 / 3.0; dice])
+}
+
+/// What `extra` support dice add to the battle in `a` (R 10.12.2, 10.12.4): the battle's
+/// value with them minus without; 0 where no battle will be fought.
+fn support_gain(ctx: &mut Ctx, a: usize, extra: &[f32]) -> f32 {
+    let me = ctx.me();
+    if extra.is_empty() || !ctx.m.has_units(a, me) || !ctx.m.has_units(a, me.other()) {
+        return -1.0;
     }
+    let m = ctx.m.clone();
+    let without = ctx.battle_value_with(&m, a, me, &[], &[]);
+    let with = ctx.battle_value_with(&m, a, me, &[], extra);
+    let mandatory = !ctx.m.disputed_at_start[a];
+    if with <= 0.0 && !mandatory {
+        return -1.0;
+    }
+    (with - without).max(0.0) + 2.0
 }
 
 /// Bombers (R 10.10, 10.12.3): their dice against the AA they draw.
 fn score_bomber(ctx: &mut Ctx, bomber: eastfront_moscow41::BomberId, a: usize) -> f32 {
-    let kind = ctx.m.board.bombers()[bomber.0 as usize].kind;
-    let p = super::model::p_hit(kind.firepower());
-    let owner = ctx
+    let data = &ctx.m.board.bombers()[bomber.0 as usize];
+    let p = super::model::p_hit(data.kind.firepower());
+    let s = ctx
         .m
         .board
-        .block_by_key(&ctx.m.board.bombers()[bomber.0 as usize].owner);
-    let dice = owner
+        .block_by_key(&data.owner)
         .and_then(|o| ctx.m.unit(o))
         .map(|u| u.strength)
         .unwrap_or(2.0);
-    let dice = if ctx.m.weather.is_good() { dice } else { 1.0 };
+    let dice = super::model::support_dice(ctx.m.weather, Side::German, s);
     let en = ctx.me().other();
+    // Every defending unit rolls one AA die (R 10.12.3): the chance this bomber is hit.
     let aa: f32 = ctx
         .m
         .blocks_of(a, en)
@@ -804,13 +825,11 @@ fn score_bomber(ctx: &mut Ctx, bomber: eastfront_moscow41::BomberId, a: usize) -
         .map(|u| u.p)
         .sum::<f32>()
         + if ctx.m.dl[a][idx(en)] { 1.0 / 6.0 } else { 0.0 };
-    let m = ctx.m.clone();
-    let v = ctx.battle_value(&m, a, ctx.me(), &[]);
-    let mandatory = !ctx.m.disputed_at_start[a];
-    if v <= 0.0 && !mandatory {
+    let gain = support_gain(ctx, a, &vec![p; dice]);
+    if gain <= 0.0 {
         return -1.0;
     }
-    dice * p * ctx.w_kill() - aa * 6.0
+    gain * (1.0 - aa.min(1.0) * 0.5) - aa * 6.0
 }
 
 fn leader_strength(ctx: &Ctx) -> u8 {
@@ -826,9 +845,22 @@ fn leader_strength(ctx: &Ctx) -> u8 {
 }
 
 /// Logistic Phase (R 7.0–7.2): activate while the Leader is strong, pause to restore him.
+/// Months after this one before the game ends (0 in the last).
+fn months_left(ctx: &Ctx) -> u8 {
+    ctx.m
+        .board
+        .setup(&ctx.view.scenario)
+        .map(|s| s.end_turn.saturating_sub(ctx.m.turn))
+        .unwrap_or(6)
+}
+
 fn score_activate_leader(ctx: &mut Ctx) -> f32 {
     let l = leader_strength(ctx);
     let pool = my_side_view(ctx).map(|s| s.force_pool).unwrap_or(0);
+    // The last month: the Leader's strength buys nothing later (R 7.2).
+    if months_left(ctx) == 0 {
+        return 60.0;
+    }
     let late = ctx.m.turn >= 5;
     if l >= 3 || (l >= 2 && (late || pool >= 6)) || (late && pool > 0) {
         60.0

@@ -456,8 +456,8 @@ fn hq_step_cost(ctx: &Ctx, hq: BlockId, strength: u8) -> f32 {
     let left = months_left(ctx);
     if left == 0 {
         return match strength {
-            0 => 60.0,
-            _ => 8.0,
+            0 => 15.0,
+            _ => 4.0,
         };
     }
     let k = if left == 1 { 0.7 } else { 1.0 };
@@ -699,6 +699,11 @@ fn disc_cost(ctx: &Ctx) -> f32 {
     } else {
         0.0
     };
+    // In the last month there is no next turn for the disc to open (R 3.2.1): only the
+    // enemy's use of it this month is at stake.
+    if months_left(ctx) == 0 {
+        return 0.25 * (gift + danger);
+    }
     base + gift + danger
 }
 

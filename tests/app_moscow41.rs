@@ -340,3 +340,137 @@ fn ctrl_s_writes_a_save_also_as_a_quick_chord() {
     assert_eq!(written(&dir).len(), 1, "a quick Ctrl+S wrote a save");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Plays `table` with a fixed pseudo-random choice among the legal actions until `done` says
+/// so (or the game ends); returns whether `done` was met.
+fn play_until(
+    table: &mut M41Table,
+    seed: u64,
+    max_steps: usize,
+    done: impl Fn(&M41Table) -> bool,
+) -> bool {
+    let mut x = seed | 1;
+    for _ in 0..max_steps {
+        if done(table) {
+            return true;
+        }
+        let state = table.session.state();
+        let Some(seat) = table.game().active(state) else {
+            return false;
+        };
+        let legal = table.game().legal_actions(state, seat);
+        if legal.is_empty() {
+            return false;
+        }
+        // xorshift: the same game every run.
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let a = legal[(x % legal.len() as u64) as usize].clone();
+        table.apply(seat, a).expect("a legal action applies");
+    }
+    done(table)
+}
+
+/// The battle window's record: each block at the strength it fought at (R 10.12.1), its
+/// steps lost, and a destroyed block shown as it fell, not at the strength it resets to once
+/// off the map (R 10.14.3).
+#[test]
+fn the_battle_record_keeps_the_strength_blocks_fought_at() {
+    use eastfront::app::moscow41::session::M41Rules;
+    use eastfront_moscow41::EventKind;
+    let rules = M41Rules::leak_builtin();
+    let mut table = M41Table::new(rules, &M41Setup::default()).unwrap();
+    let destroyed_in_battle = |t: &M41Table| {
+        t.battles
+            .iter()
+            .any(|b| b.ended && b.blocks.iter().any(|x| x.destroyed))
+    };
+    assert!(
+        play_until(&mut table, 11, 20_000, destroyed_in_battle),
+        "some battle destroyed a block"
+    );
+    let starts = table
+        .log
+        .iter()
+        .filter(|e| matches!(e.event.kind, EventKind::BattleStart { .. }))
+        .count();
+    assert_eq!(table.battles.len(), starts, "one record per battle started");
+    for b in &table.battles {
+        assert!(matches!(
+            table.log[b.start].event.kind,
+            EventKind::BattleStart { area } if area == b.area
+        ));
+        for x in &b.blocks {
+            assert!(x.strength <= x.fought_at, "{x:?} gained strength in battle");
+            assert!(x.fought_at >= 1, "{x:?} fought with no strength");
+            assert_eq!(x.destroyed, x.strength == 0, "{x:?}");
+            assert_eq!(table.game().board.block(x.block).side, x.side);
+        }
+        // Every block destroyed between its start and its end is in the record, destroyed.
+        let end = table.log[b.start..]
+            .iter()
+            .position(|e| matches!(e.event.kind, EventKind::BattleEnd { .. }))
+            .map(|k| b.start + k);
+        if let Some(end) = end {
+            for e in &table.log[b.start..=end] {
+                if let EventKind::Destroyed { block } = e.event.kind {
+                    assert!(
+                        b.blocks.iter().any(|x| x.block == block && x.destroyed),
+                        "{block:?} destroyed in the battle at {:?}",
+                        b.area
+                    );
+                }
+            }
+        }
+    }
+    // A destroyed block fell from at least one step: the record does not show the full
+    // strength it has again off the map.
+    let b = table
+        .battles
+        .iter()
+        .find(|b| b.blocks.iter().any(|x| x.destroyed))
+        .unwrap();
+    let x = b.blocks.iter().find(|x| x.destroyed).unwrap();
+    assert_eq!(x.strength, 0);
+}
+
+/// A loaded game's log and battles are rebuilt from its record: the same lines as when it was
+/// played, then one line naming the file (its full path in the hover text).
+#[test]
+fn a_loaded_game_has_its_log_and_battles_back() {
+    use eastfront::app::moscow41::saves;
+    use eastfront::app::moscow41::session::M41Rules;
+    let rules = M41Rules::leak_builtin();
+    let mut table = M41Table::new(rules, &M41Setup::default()).unwrap();
+    assert!(play_until(&mut table, 5, 20_000, |t| t.battles.len() >= 3));
+    let dir = temp_dir("history");
+    let path = dir.join("with-battles.ron");
+    saves::save_to(&table, &path).expect("saved");
+    let loaded = saves::load(rules, &path).expect("loads");
+    let texts = |t: &M41Table| -> Vec<(u8, String)> {
+        t.log
+            .iter()
+            .map(|e| (e.turn, e.event.public.clone()))
+            .collect()
+    };
+    let (before, after) = (texts(&table), texts(&loaded));
+    assert_eq!(
+        after.len(),
+        before.len() + 1,
+        "the history and one line more"
+    );
+    assert_eq!(&after[..before.len()], &before[..]);
+    let last = loaded.log.last().unwrap();
+    assert!(last.event.public.contains("with-battles.ron"));
+    assert!(
+        !last.event.public.contains(&dir.display().to_string()),
+        "the line names the file, not its folder"
+    );
+    assert_eq!(
+        last.detail.as_deref(),
+        Some(format!("Loaded from {}", path.display()).as_str())
+    );
+    assert_eq!(loaded.battles, table.battles);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -19,7 +19,7 @@ use super::end::{result_window, M41Rematch, M41ResultWindow};
 use super::hint::{HintRequest, M41Hint};
 use super::input::{action_piece, area_menu_actions, block_area, M41AreaMenu, M41Pick};
 use super::pieces::M41PiecesHidden;
-use super::session::{M41Choice, M41Eyes, M41Rules, M41Shown, M41Table, M41Undo};
+use super::session::{M41BattleBlock, M41Choice, M41Eyes, M41Rules, M41Shown, M41Table, M41Undo};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts, EguiPrimaryContextPass};
@@ -41,10 +41,17 @@ pub(super) fn plugin(app: &mut App) {
 /// Panel memory: the battle window's subject and whether the player closed it.
 #[derive(Resource, Default)]
 struct M41Panel {
+    /// The table (`M41Table::id`) this memory is about: a new game, a load or a rematch
+    /// starts afresh.
+    table: Option<u64>,
     /// Log index of the last BattleStart seen, and whether its window was dismissed.
     battle_seen: Option<usize>,
     battle_closed: bool,
 }
+
+/// The side panel's width, margins included. Fixed: its text wraps inside it, so a long log
+/// line or a picked block never widens it over the map (the camera insets follow it).
+pub const SIDE_PANEL_WIDTH: f32 = 400.0;
 
 fn side_colour(s: Side) -> egui::Color32 {
     match s {
@@ -223,12 +230,14 @@ fn table_ui(
 
     // ---------------------------------------------------------------- side panel
     let side = egui::Panel::right("m41-side")
-        .default_size(400.0)
-        .size_range(340.0..=640.0)
-        .resizable(true)
+        .exact_size(SIDE_PANEL_WIDTH)
+        .resizable(false)
         .show(&mut root, |ui| {
+            // Every text wraps at the panel's edge, buttons and rows included.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             egui::ScrollArea::vertical()
                 .id_salt("m41-side-scroll")
+                .auto_shrink([false, false])
                 .show(ui, |ui| {
                     side_panel(
                         ui, board, view, &table, &shown, &ai, viewer, &mut pick, &mut out,
@@ -646,7 +655,7 @@ fn side_panel(
                 ),
                 M41Pick::Nothing => (String::new(), Vec::new()),
             };
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(egui::RichText::new(format!("Holding: {title}")).strong());
                 if ui.small_button("drop (Esc)").clicked() {
                     *pick = M41Pick::Nothing;
@@ -808,7 +817,7 @@ fn side_panel(
                 });
             });
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let can = table.session.can_undo();
             let why = table
                 .session
@@ -911,18 +920,57 @@ fn side_panel(
     ui.separator();
     ui.strong("Log");
     for entry in table.log.iter().rev().take(120) {
-        let text = entry.event.text_for(viewer);
-        ui.horizontal_wrapped(|ui| {
-            ui.small(format!("T{}", entry.turn));
-            ui.label(text);
-            if !entry.event.rule.is_empty() {
-                ui.small(
-                    egui::RichText::new(&entry.event.rule)
-                        .color(egui::Color32::from_rgb(200, 170, 110)),
-                );
-            }
-        });
+        let line = log_line(
+            ui,
+            Some(entry.turn),
+            entry.event.text_for(viewer),
+            &entry.event.rule,
+            false,
+        );
+        if let Some(detail) = &entry.detail {
+            line.on_hover_text(detail);
+        }
     }
+}
+
+/// One line of a log as one wrapping text ("T3", the words, the rule in gold), so it wraps
+/// at the panel's edge however long it is.
+fn log_line(
+    ui: &mut egui::Ui,
+    turn: Option<u8>,
+    text: &str,
+    rule: &str,
+    small: bool,
+) -> egui::Response {
+    use egui::text::{LayoutJob, TextFormat};
+    let style = ui.style();
+    let small_font = egui::TextStyle::Small.resolve(style);
+    let body_font = if small {
+        small_font.clone()
+    } else {
+        egui::TextStyle::Body.resolve(style)
+    };
+    let mut job = LayoutJob::default();
+    if let Some(t) = turn {
+        job.append(
+            &format!("T{t}"),
+            0.0,
+            TextFormat::simple(small_font.clone(), ui.visuals().weak_text_color()),
+        );
+    }
+    job.append(
+        text,
+        if turn.is_some() { 6.0 } else { 0.0 },
+        TextFormat::simple(body_font, ui.visuals().text_color()),
+    );
+    if !rule.is_empty() {
+        job.append(
+            rule,
+            6.0,
+            TextFormat::simple(small_font, egui::Color32::from_rgb(200, 170, 110)),
+        );
+    }
+    ui.add(egui::Label::new(job).wrap())
 }
 
 /// How long a notice ("Saved to …") stays on the map.
@@ -1110,8 +1158,10 @@ fn face_words(f: &BlockFace, revealed: bool) -> String {
     )
 }
 
-/// The battle window: opened by the last battle's start, it shows both sides' revealed blocks
-/// in that area, the dice rolled since, and the loss choices when the rules ask for one.
+/// The battle window: opened by the last battle's start, it shows both sides' blocks as they
+/// fought (the strength each was revealed at and the steps it lost, from the table's record of
+/// the battle, never the faces of later: a destroyed block's strength resets when it leaves
+/// the map), the dice and what they did, and the loss choices when the rules ask for one.
 fn battle_window(
     ctx: &egui::Context,
     board: &Board,
@@ -1121,114 +1171,82 @@ fn battle_window(
     panel: &mut M41Panel,
     out: &mut Outbox,
 ) {
-    let Some((start, area)) =
-        table
-            .log
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(i, e)| match e.event.kind {
-                EventKind::BattleStart { area } => Some((i, area)),
-                _ => None,
-            })
-    else {
+    if panel.table != Some(table.id) {
+        // A new table: a battle of a loaded game's history opens only if it still waits.
+        let last = table.last_battle();
+        *panel = M41Panel {
+            table: Some(table.id),
+            battle_seen: last.map(|b| b.start),
+            battle_closed: last.is_some_and(|b| b.ended),
+        };
+    }
+    let Some(battle) = table.last_battle() else {
         return;
     };
+    let start = battle.start;
     if panel.battle_seen != Some(start) {
         panel.battle_seen = Some(start);
         panel.battle_closed = false;
     }
-    let ended = table.log[start..]
-        .iter()
-        .any(|e| matches!(e.event.kind, EventKind::BattleEnd { .. }));
     let waiting = view.phase == "Battle";
     if panel.battle_closed && !waiting {
         return;
     }
+    // The battle's own lines: from its start to its end and the control it settled.
+    let mut lines = &table.log[start.min(table.log.len())..];
+    if let Some(end) = lines
+        .iter()
+        .position(|e| matches!(e.event.kind, EventKind::BattleEnd { .. }))
+    {
+        let after = lines[end + 1..]
+            .iter()
+            .take_while(|e| matches!(e.event.kind, EventKind::Control { .. }))
+            .count();
+        lines = &lines[..=end + after];
+    }
     let viewer = shown.viewer_side;
     let mut open = true;
-    egui::Window::new(format!("Battle in {}", board.place_label(area)))
+    egui::Window::new(format!("Battle in {}", board.place_label(battle.area)))
         .id(egui::Id::new("m41-battle"))
         .open(&mut open)
         .default_width(560.0)
         .pivot(egui::Align2::CENTER_TOP)
         .default_pos(ctx.viewport_rect().center_top() + egui::vec2(-200.0, 110.0))
         .show(ctx, |ui| {
-            // The attacker is the side whose impulse the battle belongs to (R 10.11).
-            let attacker = table.log[..start]
-                .iter()
-                .rev()
-                .find_map(|e| match &e.event.kind {
-                    EventKind::ImpulseStart { side, .. } => Some(*side),
-                    _ => None,
-                });
-            // Blocks laid face up by the battle (R 10.12.1): public, named by the event.
-            let mut revealed: Vec<eastfront_moscow41::BlockId> = Vec::new();
-            let mut destroyed: Vec<eastfront_moscow41::BlockId> = Vec::new();
-            for e in &table.log[start..] {
-                match &e.event.kind {
-                    EventKind::Reveal { blocks } => revealed.extend(blocks.iter().copied()),
-                    EventKind::Destroyed { block } => destroyed.push(*block),
-                    _ => {}
-                }
-            }
             ui.columns(2, |cols| {
                 for (k, side) in [Side::German, Side::Soviet].into_iter().enumerate() {
                     let ui = &mut cols[k];
-                    let role = match attacker {
-                        Some(a) if a == side => " (attacker)",
-                        Some(_) => " (defender)",
-                        None => "",
+                    // The attacker is the side whose impulse the battle belongs to (R 10.11).
+                    let role = if side == battle.attacker {
+                        "attacker"
+                    } else {
+                        "defender"
                     };
                     ui.colored_label(
                         side_colour(side),
-                        egui::RichText::new(format!("{}{role}", side.name())).strong(),
+                        egui::RichText::new(format!("{} ({role})", side.name())).strong(),
                     );
-                    for id in revealed.iter().filter(|b| board.block(**b).side == side) {
-                        // Still face up in the view: its current strength; otherwise the
-                        // battle is over and it stands hidden again (R 10.15) or is gone.
-                        let now = view
-                            .blocks
-                            .iter()
-                            .find_map(|b| b.face.as_ref().filter(|f| f.block == *id));
-                        let d = board.block(*id);
-                        let text = match now {
-                            Some(f) => face_words(f, true),
-                            None if destroyed.contains(id) => {
-                                format!("{} ({}) · destroyed", d.name, d.label)
-                            }
-                            None => {
-                                format!("{} ({}) · hidden again after the battle", d.name, d.label)
-                            }
-                        };
-                        block_chip(ui, board, now, *id, side, &text);
+                    let mut any = false;
+                    for x in battle.blocks.iter().filter(|x| x.side == side) {
+                        any = true;
+                        let face_up_now = view.blocks.iter().any(|b| {
+                            b.revealed && b.face.as_ref().is_some_and(|f| f.block == x.block)
+                        });
+                        block_chip(
+                            ui,
+                            board,
+                            x,
+                            &battle_block_words(board, x, battle.ended, face_up_now),
+                        );
                     }
-                    if !revealed.iter().any(|b| board.block(*b).side == side) {
-                        for b in view
-                            .blocks
-                            .iter()
-                            .filter(|b| b.area == area && b.side == side)
-                        {
-                            match &b.face {
-                                Some(f) => block_chip(
-                                    ui,
-                                    board,
-                                    Some(f),
-                                    f.block,
-                                    side,
-                                    &face_words(f, b.revealed),
-                                ),
-                                None => {
-                                    ui.label("hidden block");
-                                }
-                            }
-                        }
+                    if !any {
+                        ui.small("No blocks in the battle.");
                     }
                 }
             });
             ui.separator();
             // The dice and what they did, in the order they fell.
-            for e in &table.log[start..] {
+            for e in lines {
                 match &e.event.kind {
                     EventKind::Dice { values } => {
                         ui.label(e.event.text_for(viewer));
@@ -1236,15 +1254,7 @@ fn battle_window(
                     }
                     EventKind::BattleStart { .. } => {}
                     _ => {
-                        ui.horizontal_wrapped(|ui| {
-                            ui.small(e.event.text_for(viewer));
-                            if !e.event.rule.is_empty() {
-                                ui.small(
-                                    egui::RichText::new(&e.event.rule)
-                                        .color(egui::Color32::from_rgb(200, 170, 110)),
-                                );
-                            }
-                        });
+                        log_line(ui, None, e.event.text_for(viewer), &e.event.rule, true);
                     }
                 }
             }
@@ -1271,7 +1281,7 @@ fn battle_window(
                         ui.label(format!("The {} player chooses.", p.side.name()));
                     }
                 }
-            } else if ended {
+            } else if battle.ended {
                 ui.small("The battle is over; close this window to go on.");
             }
         });
@@ -1280,25 +1290,41 @@ fn battle_window(
     }
 }
 
-/// A small drawing of a face-up block in the battle window: its wood, label and strength
-/// (the current one while it stands face up, else the printed full strength).
-fn block_chip(
-    ui: &mut egui::Ui,
-    board: &Board,
-    face: Option<&BlockFace>,
-    id: eastfront_moscow41::BlockId,
-    side: Side,
-    text: &str,
-) {
+/// A block of the battle in words: the strength it fought at and what became of it.
+fn battle_block_words(board: &Board, x: &M41BattleBlock, ended: bool, face_up_now: bool) -> String {
+    let d = board.block(x.block);
+    let mut text = format!("{} ({})", d.name, d.label);
+    if x.destroyed {
+        text.push_str(&format!(" · fought at {} · destroyed", x.fought_at));
+    } else if x.strength < x.fought_at {
+        text.push_str(&format!(" · strength {} → {}", x.fought_at, x.strength));
+    } else {
+        text.push_str(&format!(" · strength {}/{}", x.strength, d.max_strength));
+    }
+    if ended && !x.destroyed && !face_up_now {
+        text.push_str(" · hidden again after the battle");
+    }
+    text
+}
+
+/// A small drawing of a block as it fought: its wood, label and the strength it was revealed
+/// at as pips (filled while it still had them), the steps it lost as empty rings, crossed out
+/// when destroyed.
+fn block_chip(ui: &mut egui::Ui, board: &Board, x: &M41BattleBlock, text: &str) {
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(egui::vec2(38.0, 38.0), egui::Sense::hover());
         let p = ui.painter();
-        let (wood, ink) = match side {
+        let (wood, ink) = match x.side {
             Side::German => (egui::Color32::from_rgb(84, 92, 89), egui::Color32::WHITE),
             Side::Soviet => (
                 egui::Color32::from_rgb(184, 31, 26),
                 egui::Color32::from_rgb(255, 224, 77),
             ),
+        };
+        let wood = if x.destroyed {
+            wood.gamma_multiply(0.55)
+        } else {
+            wood
         };
         p.rect_filled(rect, 4.0, wood);
         p.rect_stroke(
@@ -1307,7 +1333,7 @@ fn block_chip(
             egui::Stroke::new(1.5, egui::Color32::from_rgb(250, 230, 140)),
             egui::StrokeKind::Inside,
         );
-        let d = board.block(id);
+        let d = board.block(x.block);
         p.text(
             rect.center() + egui::vec2(0.0, 6.0),
             egui::Align2::CENTER_CENTER,
@@ -1315,16 +1341,32 @@ fn block_chip(
             egui::FontId::proportional(11.0),
             ink,
         );
-        let n = face.map(|f| f.strength).unwrap_or(d.max_strength) as usize;
+        let n = x.fought_at as usize;
+        // A destroyed block keeps the pips it had when it fell, under the cross.
+        let kept = x.strength as usize;
         for k in 0..n {
-            let x = rect.center().x + (k as f32 - (n as f32 - 1.0) / 2.0) * 7.5;
+            let at = egui::pos2(
+                rect.center().x + (k as f32 - (n as f32 - 1.0) / 2.0) * 7.5,
+                rect.top() + 7.0,
+            );
             let c = match d.dots.get(k) {
                 Some(eastfront_moscow41::data::Firepower::Single) => egui::Color32::BLACK,
                 Some(eastfront_moscow41::data::Firepower::Double) => egui::Color32::WHITE,
                 _ => egui::Color32::from_rgb(230, 25, 20),
             };
-            p.circle_filled(egui::pos2(x, rect.top() + 7.0), 2.8, c);
+            if k < kept {
+                p.circle_filled(at, 2.8, c);
+            } else {
+                // A step lost in this battle.
+                p.circle_stroke(at, 2.6, egui::Stroke::new(1.0, c));
+            }
         }
-        ui.label(text);
+        if x.destroyed {
+            let cross = egui::Stroke::new(2.5, egui::Color32::from_rgb(255, 90, 70));
+            let r = rect.shrink(5.0);
+            p.line_segment([r.left_top(), r.right_bottom()], cross);
+            p.line_segment([r.right_top(), r.left_bottom()], cross);
+        }
+        ui.add(egui::Label::new(text).wrap());
     });
 }

@@ -116,13 +116,24 @@ pub fn save_new(table: &M41Table, dir: Option<PathBuf>) -> Result<PathBuf, Strin
 pub fn load(rules: M41Rules, path: &Path) -> Result<M41Table, String> {
     let session = Session::load_from(rules.0, path).map_err(|e| e.to_string())?;
     let (play, level) = play_of(&session.meta);
+    // The file's name only: the full path is the line's hover text (a path does not wrap).
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string());
     let opening = format!(
-        "Moscow '41 — loaded from {} — {} · seed {}.",
-        path.display(),
+        "Moscow '41 — loaded from {name} — {} · seed {}.",
         listing_words(&session.meta),
         session.seed
     );
-    Ok(M41Table::from_session(session, play, level, opening))
+    let detail = format!("Loaded from {}", path.display());
+    Ok(M41Table::from_session(
+        session,
+        play,
+        level,
+        opening,
+        Some(detail),
+    ))
 }
 
 pub(super) fn plugin(app: &mut App) {

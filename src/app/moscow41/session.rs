@@ -5,8 +5,13 @@
 use super::super::screens::Screen;
 use super::super::table::{Notice, TableSet};
 use bevy::prelude::*;
+use eastfront_kernel::session::Record;
 use eastfront_kernel::{Game, Seat, Session, Side, Viewer};
-use eastfront_moscow41::{Action, Event, EventKind, Moscow41, Options, View};
+use eastfront_moscow41::battle::Battle;
+use eastfront_moscow41::{
+    Action, AreaId, BlockId, Board, Event, EventKind, Moscow41, Options, View,
+};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The Moscow '41 rules and data, alive for the whole program (sessions borrow them).
 #[derive(Resource, Clone, Copy)]
@@ -138,6 +143,130 @@ impl Default for M41Setup {
 pub struct M41LogEntry {
     pub turn: u8,
     pub event: Event,
+    /// More about the line, for its hover text (e.g. the full path of a loaded save).
+    pub detail: Option<String>,
+}
+
+impl M41LogEntry {
+    fn info(turn: u8, text: String) -> M41LogEntry {
+        M41LogEntry {
+            turn,
+            event: Event {
+                kind: EventKind::Info,
+                rule: String::new(),
+                public: text,
+                private: None,
+            },
+            detail: None,
+        }
+    }
+}
+
+/// One block of a battle as it fought (the battle is public: every block in it was laid face
+/// up, R 10.12.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct M41BattleBlock {
+    pub block: BlockId,
+    pub side: Side,
+    /// Its strength when it was revealed at the Deployment (R 10.12.1).
+    pub fought_at: u8,
+    /// Its strength after the hits it took so far (at the end, once the battle is over).
+    pub strength: u8,
+    /// Destroyed in this battle (R 10.14.3), at `strength`.
+    pub destroyed: bool,
+}
+
+/// A battle as the table saw it, from the rules' events and, while it waits for a choice, the
+/// rules' own battle record: the battle window shows this, never the blocks' faces of later
+/// (a destroyed block leaves the map and its strength resets, R 10.14.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct M41Battle {
+    /// Index in the table's log of its `BattleStart` event.
+    pub start: usize,
+    pub area: AreaId,
+    /// The side whose impulse the battle belongs to (R 10.11).
+    pub attacker: Side,
+    /// The blocks laid face up, in the rules' order.
+    pub blocks: Vec<M41BattleBlock>,
+    /// Over (`BattleEnd`), or no battle could be set up.
+    pub ended: bool,
+}
+
+impl M41Battle {
+    pub fn defender(&self) -> Side {
+        self.attacker.other()
+    }
+
+    /// Follows one event of the battle: the blocks revealed at `before` strengths (the state
+    /// before the action that started it: the Deployment is the battle's first step) and each
+    /// block destroyed. The steps lost are read from the state after the action
+    /// (`settle`).
+    fn follow(&mut self, board: &Board, before: &[u8], e: &Event) {
+        match &e.kind {
+            EventKind::Reveal { blocks } => {
+                for b in blocks {
+                    if self.blocks.iter().any(|x| x.block == *b) {
+                        continue;
+                    }
+                    let s = before.get(b.index()).copied().unwrap_or(0);
+                    self.blocks.push(M41BattleBlock {
+                        block: *b,
+                        side: board.block(*b).side,
+                        fought_at: s,
+                        strength: s,
+                        destroyed: false,
+                    });
+                }
+            }
+            EventKind::Destroyed { block } => {
+                if let Some(x) = self.blocks.iter_mut().find(|x| x.block == *block) {
+                    x.destroyed = true;
+                    x.strength = 0;
+                }
+            }
+            EventKind::BattleEnd { .. } => self.ended = true,
+            _ => {}
+        }
+    }
+
+    /// After an action of the battle: a surviving block's strength is its strength on the map
+    /// (a destroyed one has left the map and reset, R 10.14.3: it keeps 0).
+    fn settle(&mut self, now: &[u8]) {
+        for x in self.blocks.iter_mut().filter(|x| !x.destroyed) {
+            if let Some(s) = now.get(x.block.index()) {
+                x.strength = *s;
+            }
+        }
+    }
+
+    /// While the battle waits for a choice the rules hold it: its setup has the strengths the
+    /// blocks fought at, its units the strengths now.
+    fn sync(&mut self, board: &Board, live: &Battle) {
+        for u in &live.setup().units {
+            let b = BlockId(u.id as u8);
+            if let Some(x) = self.blocks.iter_mut().find(|x| x.block == b) {
+                x.fought_at = u.strength;
+            } else {
+                self.blocks.push(M41BattleBlock {
+                    block: b,
+                    side: board.block(b).side,
+                    fought_at: u.strength,
+                    strength: u.strength,
+                    destroyed: false,
+                });
+            }
+        }
+        for x in &mut self.blocks {
+            match live.units().find(|u| u.id == x.block.0 as u16) {
+                Some(u) => x.strength = u.strength,
+                // In the setup, gone from the units: destroyed (R 10.14.3).
+                None => {
+                    x.destroyed = true;
+                    x.strength = 0;
+                }
+            }
+        }
+    }
 }
 
 /// The Moscow '41 game being played.
@@ -147,75 +276,70 @@ pub struct M41Table {
     pub play: M41Play,
     pub level: AiLevel,
     pub log: Vec<M41LogEntry>,
+    /// Every battle of the game so far, oldest first (the battle window shows the last).
+    pub battles: Vec<M41Battle>,
     /// Events of the last action (animations, the dice tray).
     pub latest: Vec<Event>,
     /// The last refusal, shown until the next action.
     pub last_error: Option<String>,
     /// Bumped on every change of the game state.
     pub revision: u64,
+    /// Distinct for every table made in this program run (panels keep memory per table).
+    pub id: u64,
 }
+
+static NEXT_TABLE_ID: AtomicU64 = AtomicU64::new(1);
 
 impl M41Table {
     pub fn new(rules: M41Rules, setup: &M41Setup) -> Result<M41Table, String> {
         let mut session = Session::new(rules.0, &setup.scenario, Options::default(), setup.seed)
             .map_err(|e| e.to_string())?;
         super::saves::stamp(&mut session, setup.play, setup.level);
-        let title = rules
-            .0
-            .scenarios()
-            .into_iter()
-            .find(|s| s.id == setup.scenario)
-            .map(|s| s.name)
-            .unwrap_or_default();
-        let opening = M41LogEntry {
-            turn: session.state().turn,
-            event: Event {
-                kind: EventKind::Info,
-                rule: String::new(),
-                public: format!(
-                    "Moscow '41 — {title} — {} · seed {}.",
-                    setup.play.label(),
-                    setup.seed
-                ),
-                private: None,
-            },
-        };
-        Ok(M41Table {
+        let opening = opening_line(&session, setup.play);
+        Ok(M41Table::bare(session, setup.play, setup.level, opening))
+    }
+
+    fn bare(
+        session: Session<'static, Moscow41>,
+        play: M41Play,
+        level: AiLevel,
+        opening: M41LogEntry,
+    ) -> M41Table {
+        M41Table {
             session,
-            play: setup.play,
-            level: setup.level,
+            play,
+            level,
             log: vec![opening],
+            battles: Vec::new(),
             latest: Vec::new(),
             last_error: None,
             revision: 1,
-        })
+            id: NEXT_TABLE_ID.fetch_add(1, Ordering::Relaxed),
+        }
     }
 
-    /// A table for a session read from a save: the log starts with a line saying so.
+    /// A table for a session read from a save. The log is rebuilt by replaying the save's
+    /// record through the rules (the same events as when it was played, battles included),
+    /// then a line says where it was loaded from (`detail`: its hover text).
     pub fn from_session(
         mut session: Session<'static, Moscow41>,
         play: M41Play,
         level: AiLevel,
         opening: String,
+        detail: Option<String>,
     ) -> M41Table {
         super::saves::stamp(&mut session, play, level);
         let turn = session.state().turn;
+        let (mut log, battles) =
+            replayed_history(&session, play, level).unwrap_or_else(|| (Vec::new(), Vec::new()));
+        log.push(M41LogEntry {
+            detail,
+            ..M41LogEntry::info(turn, opening)
+        });
         M41Table {
-            session,
-            play,
-            level,
-            log: vec![M41LogEntry {
-                turn,
-                event: Event {
-                    kind: EventKind::Info,
-                    rule: String::new(),
-                    public: opening,
-                    private: None,
-                },
-            }],
-            latest: Vec::new(),
-            last_error: None,
-            revision: 1,
+            log,
+            battles,
+            ..M41Table::bare(session, play, level, M41LogEntry::info(turn, String::new()))
         }
     }
 
@@ -242,14 +366,25 @@ impl M41Table {
             .collect()
     }
 
+    /// The battle the battle window is about: the last one fought.
+    pub fn last_battle(&self) -> Option<&M41Battle> {
+        self.battles.last()
+    }
+
     /// Asks the rules to apply `action`; a refusal is kept for the player to read.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<(), String> {
-        let turn = self.session.state().turn;
+        let state = self.session.state();
+        let turn = state.turn;
+        // What a battle started by this action is fought with (R 10.11, 10.12.1).
+        let before: Vec<u8> = state.blocks.iter().map(|b| b.strength).collect();
+        let attacker = state.impulse.as_ref().map_or(state.active, |i| i.side);
         match self.session.apply(seat, action) {
             Ok(events) => {
+                self.follow_battles(&events, &before, attacker);
                 self.log.extend(events.iter().map(|e| M41LogEntry {
                     turn,
                     event: e.clone(),
+                    detail: None,
                 }));
                 self.latest = events;
                 self.last_error = None;
@@ -263,24 +398,112 @@ impl M41Table {
         }
     }
 
+    /// Keeps `battles` up to date with the events of one action, about to be logged.
+    fn follow_battles(&mut self, events: &[Event], before: &[u8], attacker: Side) {
+        let board: &Board = &self.game().board;
+        // The battle this action may have fought in: open before it, or started by it.
+        let open_before = self.battles.last().is_some_and(|b| !b.ended);
+        let known = self.battles.len();
+        for (k, e) in events.iter().enumerate() {
+            match e.kind {
+                EventKind::BattleStart { area } => {
+                    for b in &mut self.battles {
+                        b.ended = true;
+                    }
+                    self.battles.push(M41Battle {
+                        start: self.log.len() + k,
+                        area,
+                        attacker,
+                        blocks: Vec::new(),
+                        ended: false,
+                    });
+                }
+                _ => {
+                    if let Some(b) = self.battles.last_mut().filter(|b| !b.ended) {
+                        b.follow(board, before, e);
+                    }
+                }
+            }
+        }
+        if open_before || self.battles.len() > known {
+            let now: Vec<u8> = self
+                .session
+                .state()
+                .blocks
+                .iter()
+                .map(|b| b.strength)
+                .collect();
+            if let Some(b) = self.battles.last_mut() {
+                b.settle(&now);
+            }
+        }
+        let live = self.session.state().battle.as_deref();
+        if let Some(b) = self.battles.last_mut().filter(|b| !b.ended) {
+            match live {
+                Some(live) => b.sync(board, live),
+                // Over (or never set up: "No battle in …").
+                None => b.ended = true,
+            }
+        }
+    }
+
     pub fn undo(&mut self) -> bool {
         if !self.session.undo() {
             return false;
         }
-        self.log.push(M41LogEntry {
-            turn: self.session.state().turn,
-            event: Event {
-                kind: EventKind::Info,
-                rule: String::new(),
-                public: "Last action taken back (undo).".into(),
-                private: None,
-            },
-        });
+        self.log.push(M41LogEntry::info(
+            self.session.state().turn,
+            "Last action taken back (undo).".into(),
+        ));
         self.latest.clear();
         self.last_error = None;
         self.revision += 1;
         true
     }
+}
+
+/// The log's first line: the scenario, who plays and the seed.
+fn opening_line(session: &Session<'static, Moscow41>, play: M41Play) -> M41LogEntry {
+    let title = session
+        .game
+        .scenarios()
+        .into_iter()
+        .find(|s| s.id == session.scenario)
+        .map(|s| s.name)
+        .unwrap_or_default();
+    M41LogEntry::info(
+        session.state().turn,
+        format!(
+            "Moscow '41 — {title} — {} · seed {}.",
+            play.label(),
+            session.seed
+        ),
+    )
+}
+
+/// The log and battles of a loaded session, by playing its record again from the setup (None
+/// if that does not reproduce the session, which the load has already checked).
+fn replayed_history(
+    session: &Session<'static, Moscow41>,
+    play: M41Play,
+    level: AiLevel,
+) -> Option<(Vec<M41LogEntry>, Vec<M41Battle>)> {
+    let fresh = Session::new(
+        session.game,
+        &session.scenario,
+        session.options.clone(),
+        session.seed,
+    )
+    .ok()?;
+    let opening = opening_line(&fresh, play);
+    let mut t = M41Table::bare(fresh, play, level, opening);
+    for entry in session.record() {
+        match entry {
+            Record::Act { seat, action } => t.apply(*seat, action.clone()).ok()?,
+            Record::ScriptDice(values) => t.session.script_dice(values.clone()).ok()?,
+        }
+    }
+    (t.session.state() == session.state()).then_some((t.log, t.battles))
 }
 
 /// The player at the screen, and the hot-seat curtain (same idea as `hotseat::Eyes`).

@@ -11,8 +11,27 @@ use eastfront::app::table::{PlayMode, PlayerChoice, Table, TableSetup};
 use eastfront_kernel::{Game, Seat, Side, Viewer};
 use eastfront_stalingrad::Action;
 
-fn open_table(play: PlayMode, seed: u64) -> App {
+/// A temporary folder of this test process.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("eastfront-app-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The app without a window, its saves and autosave going to `saves` (never the player's
+/// saves folder).
+fn headless_app_saving_to(saves: std::path::PathBuf) -> App {
     let mut app = build_app(true);
+    app.insert_resource(eastfront::app::saves::SavesFolder(saves));
+    app
+}
+
+fn open_table(play: PlayMode, seed: u64) -> App {
+    open_table_saving_to(play, seed, temp_dir("table"))
+}
+
+fn open_table_saving_to(play: PlayMode, seed: u64, saves: std::path::PathBuf) -> App {
+    let mut app = headless_app_saving_to(saves);
     app.insert_resource(TableSetup {
         play,
         seed,
@@ -115,6 +134,58 @@ fn a_legal_move_from_the_player_moves_the_block_entity() {
         .find(|p| p.unit() == Some(unit))
         .expect("the moved block is still shown");
     assert_eq!(moved.hex, to, "the block entity follows the rules' view");
+}
+
+#[test]
+fn the_autosave_and_a_save_go_to_the_saves_folder_set_for_the_app() {
+    use eastfront::app::saves::{list_saves_in, load_table, SaveRequest};
+    use eastfront::app::table::Rules;
+    let dir = temp_dir("autosave-here");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut app = open_table_saving_to(PlayMode::Solitaire, 11, dir.clone());
+    assert!(
+        list_saves_in(&dir).is_empty(),
+        "nothing is saved before the first action"
+    );
+    let action = {
+        let table = app.world().resource::<Table>();
+        table
+            .game()
+            .legal_actions(table.session.state(), Seat(0))
+            .into_iter()
+            .find(|a| matches!(a, Action::ShortMove { .. }))
+            .expect("the opening position has a Short Move")
+    };
+    app.world_mut().write_message(PlayerChoice {
+        seat: Seat(0),
+        action,
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    let autosave = dir.join("autosave.ron");
+    assert!(
+        autosave.is_file(),
+        "the autosave after the action is written into the SavesFolder"
+    );
+    let rules = *app.world().resource::<Rules>();
+    let loaded = load_table(rules, &autosave).expect("the autosave loads");
+    assert_eq!(
+        loaded.session.state(),
+        app.world().resource::<Table>().session.state(),
+        "the autosave holds the game as it stands"
+    );
+    // A save asked for (Ctrl+S, the Save button) goes there too, beside the autosave.
+    app.world_mut().write_message(SaveRequest);
+    app.update();
+    let listed = list_saves_in(&dir);
+    assert_eq!(listed.len(), 2, "the autosave and one save: {listed:?}");
+    assert!(listed.iter().any(|s| s.is_autosave));
+    assert!(listed
+        .iter()
+        .all(|s| s.path.parent() == Some(dir.as_path())));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -87,6 +87,7 @@ pub fn build_app(headless: bool) -> App {
         pieces::plugin,
         ai_driver::plugin,
         game_over::plugin,
+        saves::table_plugin,
         moscow41::plugin,
     ));
     if headless {

@@ -107,9 +107,9 @@ pub fn saves_dir() -> Option<PathBuf> {
     Some(base.join("eastfront").join("saves"))
 }
 
-/// Where the Moscow '41 table writes its saves and autosave instead of [`saves_dir`], when
-/// present (its headless tests point it at a temporary folder so they never touch the
-/// player's saves). The menu's list and Stalingrad's table still use [`saves_dir`].
+/// Where both tables (Stalingrad and Moscow '41) write their saves and autosave instead of
+/// [`saves_dir`], when present (the headless tests point it at a temporary folder so they
+/// never touch the player's saves). The menu's list still reads [`saves_dir`].
 #[derive(Resource, Clone, Debug)]
 pub struct SavesFolder(pub PathBuf);
 
@@ -188,9 +188,9 @@ fn unix_now() -> u64 {
         .unwrap_or(0)
 }
 
-/// Writes the game to a new file in the saves folder.
-pub fn save_table(table: &Table) -> Result<PathBuf, String> {
-    let dir = saves_dir().ok_or("no per-user data folder is known (HOME/APPDATA is not set)")?;
+/// Writes the game to a new file in `dir` (the [`saves_folder`]).
+pub fn save_table(table: &Table, dir: Option<PathBuf>) -> Result<PathBuf, String> {
+    let dir = dir.ok_or("no per-user data folder is known (HOME/APPDATA is not set)")?;
     let name = format!(
         "{}-turn{:02}-{}.ron",
         table.game().id(),
@@ -205,16 +205,16 @@ pub fn save_table(table: &Table) -> Result<PathBuf, String> {
     Ok(path)
 }
 
-/// Writes the autosave (one per folder; the previous one is replaced).
-fn autosave(table: &Table) -> Result<(), String> {
-    let dir = saves_dir().ok_or("no per-user data folder")?;
+/// Writes the autosave into `dir` (one per folder; the previous one is replaced).
+fn autosave(table: &Table, dir: Option<PathBuf>) -> Result<(), String> {
+    let dir = dir.ok_or("no per-user data folder")?;
     let path = dir.join(format!("{AUTOSAVE_STEM}.ron"));
     table
         .session
         .save_to(&path)
         .map_err(|e| format!("autosave failed: {e}"))?;
     // Only one autosave: remove older ones named after their play mode (`autosave__solitaire`).
-    for old in list_saves() {
+    for old in list_saves_in(&dir) {
         if old.is_autosave && old.path != path {
             let _ = std::fs::remove_file(&old.path);
         }
@@ -252,17 +252,28 @@ pub struct LoadRequest(pub PathBuf);
 #[derive(Resource, Default)]
 pub struct LoadFailure(pub Option<String>);
 
-pub(super) fn plugin(app: &mut App) {
+/// Saving, the autosave and loading: with or without a window (the headless tests play
+/// whole games, their [`SavesFolder`] a temporary folder).
+pub(super) fn table_plugin(app: &mut App) {
     app.add_message::<SaveRequest>()
         .add_message::<LoadRequest>()
         .init_resource::<LoadFailure>()
         .add_systems(
             Update,
-            (keys, save_on_request, autosave_after_actions)
+            (save_on_request, autosave_after_actions)
                 .chain()
                 .run_if(in_state(Screen::Table).and_then(resource_exists::<Table>)),
         )
         .add_systems(Update, load_on_request);
+}
+
+/// The keys (Ctrl+S, Ctrl+Z): only with a window.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        keys.before(save_on_request)
+            .run_if(in_state(Screen::Table).and_then(resource_exists::<Table>)),
+    );
 }
 
 fn keys(
@@ -286,13 +297,14 @@ fn keys(
 fn save_on_request(
     mut requests: MessageReader<SaveRequest>,
     table: Res<Table>,
+    folder: Option<Res<SavesFolder>>,
     mut notice: ResMut<Notice>,
     time: Res<Time>,
 ) {
     if requests.read().count() == 0 {
         return;
     }
-    match save_table(&table) {
+    match save_table(&table, saves_folder(folder.as_deref())) {
         Ok(path) => notice.info(
             format!("Saved to {}", path.display()),
             time.elapsed_secs_f64(),
@@ -303,6 +315,7 @@ fn save_on_request(
 
 fn autosave_after_actions(
     table: Res<Table>,
+    folder: Option<Res<SavesFolder>>,
     mut saved_revision: Local<u64>,
     mut notice: ResMut<Notice>,
     time: Res<Time>,
@@ -314,7 +327,7 @@ fn autosave_after_actions(
     if table.session.record().is_empty() {
         return;
     }
-    if let Err(e) = autosave(&table) {
+    if let Err(e) = autosave(&table, saves_folder(folder.as_deref())) {
         notice.error(e, time.elapsed_secs_f64());
     }
 }

@@ -5,21 +5,33 @@
 //! map, each side's Force Pool and eliminated boxes. Markers that follow the view (control,
 //! Defensive Lines, overlays, legal-move highlights) are rebuilt when it changes.
 //!
+//! Each area's number, name, markers and blocks are laid out as one group where it fits the
+//! area (`labels`), the number and name drawn above every marker and highlight so nothing
+//! covers them.
+//!
 //! Logical components are spawned always, meshes and text only where a renderer exists, so the
 //! headless test sees the same entities (as in `app::board`).
 
-use super::super::board::{map_text, MapArt};
+use super::super::board::{polygon_mesh, rounded_rect_points, MapArt};
 use super::super::loading::GameAssets;
 use super::super::screens::Screen;
 use super::super::table::TableSet;
 use super::geometry::{
     point_in_polygon, polygon_fill_mesh, polyline_mesh, shared_border, star_points, to_world, CM,
 };
+use super::labels::{
+    control_offset, crisp_text, dl_offset, label_text, layout_area, text_width, AreaLayout, Badge,
+    LabelSpec, BADGE_R, CONTROL_R, DL_SIZE, NAME_FONT, NUMBER_FONT, STAGING_FONT, STAGING_HALF,
+    STAR_R, SUPPLY_R,
+};
 use super::session::{M41Rules, M41Shown, M41Table};
 use bevy::prelude::*;
 use eastfront_kernel::Side;
-use eastfront_moscow41::data::{BoxKind, SupplyEdge, Terrain};
+use eastfront_moscow41::data::{BoxKind, MapFile, SupplyEdge, Terrain};
 use eastfront_moscow41::{query, AreaId, Board};
+
+/// Font size of the names printed on the map beside the areas' own (rivers, lakes, places).
+const DECOR_FONT: f32 = 0.42 * CM;
 
 /// Depths (z) of the Moscow layers.
 pub mod layer {
@@ -33,6 +45,10 @@ pub mod layer {
     pub const TEXT: f32 = 0.8;
     pub const MARKER: f32 = 1.0;
     pub const HIGHLIGHT: f32 = 2.0;
+    /// Area numbers and names (their badge and box, then the text): above every marker,
+    /// tint and highlight, below the blocks.
+    pub const LABEL_BACK: f32 = 3.0;
+    pub const LABEL: f32 = 3.1;
     pub const BLOCK: f32 = 5.0;
 }
 
@@ -50,6 +66,8 @@ pub mod colours {
     pub const WATER: Color = Color::srgb(0.47, 0.64, 0.80);
     pub const RIVER: Color = Color::srgb(0.20, 0.42, 0.75);
     pub const TEXT: Color = Color::srgb(0.18, 0.14, 0.10);
+    /// Behind a place name that has no city box.
+    pub const NAME_BACKING: Color = Color::srgba(0.98, 0.96, 0.89, 0.85);
     pub const BOX_FILL: Color = Color::srgb(0.86, 0.81, 0.68);
     pub const POOL_FILL: Color = Color::srgb(0.36, 0.32, 0.27);
     pub const GERMAN: Color = Color::srgb(0.22, 0.24, 0.24);
@@ -76,6 +94,9 @@ pub struct M41Space {
     pub id: AreaId,
     pub outline: Vec<Vec2>,
     pub centre: Vec2,
+    /// The centre of the first row of blocks standing here (under the area's number, where
+    /// the label layout leaves room; in a box, under its title).
+    pub blocks_at: Vec2,
 }
 
 /// The filled polygon of an area, kept so the overlays can tint it without rebuilding it.
@@ -230,8 +251,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Moscow41), spawn_map)
         .add_systems(
             Update,
-            sync_markers
-                .in_set(TableSet::Draw)
+            (
+                sync_markers.in_set(TableSet::Draw),
+                crisp_text.after(TableSet::Draw),
+            )
                 .run_if(in_state(Screen::Moscow41)),
         );
 }
@@ -284,8 +307,106 @@ impl Painter<'_> {
         )
     }
     fn text(&self, t: impl Into<String>, size: f32, c: Color, at: Vec2, z: f32) -> impl Bundle {
-        map_text(t, size, c, self.font.as_ref(), at.extend(z))
+        label_text(t, size, c, self.font.as_ref(), at.extend(z))
     }
+    /// A rounded rectangle `size` at `at` (corner radius `r`).
+    fn rounded(&mut self, c: Color, at: Vec2, z: f32, size: Vec2, r: f32) -> Shape {
+        (
+            self.mesh(polygon_mesh(&rounded_rect_points(size.x, size.y, r))),
+            self.mat(c),
+            Transform::from_translation(at.extend(z)),
+        )
+    }
+}
+
+/// The names printed on the map besides the areas' own (places off the areas, lakes, the
+/// rivers' names by the middle of their course): text, place and colour.
+fn decor_names(map: &MapFile) -> Vec<(String, Vec2, Color)> {
+    map.labels
+        .iter()
+        .map(|label| {
+            let water = label.text.starts_with("Lake") || label.text.ends_with("Sea");
+            let col = if water {
+                colours::RIVER
+            } else {
+                colours::TEXT.with_alpha(0.7)
+            };
+            (label.text.clone(), to_world(label.pos), col)
+        })
+        .chain(map.rivers.iter().filter_map(|r| {
+            let mid = r.points.get(r.points.len() / 2)?;
+            Some((
+                r.name.clone(),
+                to_world(*mid) + Vec2::new(0.0, 0.3 * CM),
+                colours::RIVER,
+            ))
+        }))
+        .collect()
+}
+
+/// Where a supply-edge icon goes: toward the map edge the area lies on (R 2.1).
+fn supply_icon_at(edge: SupplyEdge, outline: &[Vec2], c: Vec2) -> Vec2 {
+    let (maxx, miny, maxy) = outline
+        .iter()
+        .fold((f32::MIN, f32::MAX, f32::MIN), |(b, c2, d), q| {
+            (b.max(q.x), c2.min(q.y), d.max(q.y))
+        });
+    match edge {
+        SupplyEdge::NorthLightBlue | SupplyEdge::NorthBlue => {
+            Vec2::new(c.x + 1.2 * CM, maxy - 0.45 * CM)
+        }
+        SupplyEdge::East => Vec2::new(maxx - 0.45 * CM, c.y - 1.0 * CM),
+        SupplyEdge::South | SupplyEdge::SouthOrange => Vec2::new(c.x + 1.2 * CM, miny + 0.45 * CM),
+    }
+}
+
+/// Each area's label layout (app::moscow41::labels): the number, the name (city box or place
+/// name), the markers and the blocks as one group where it fits the outline, clear of the
+/// supply-edge icon and the names printed on the map; and the supply icon's place.
+pub fn area_layouts(map: &MapFile) -> Vec<(AreaLayout, Option<(SupplyEdge, Vec2)>)> {
+    let decor: Vec<Rect> = decor_names(map)
+        .iter()
+        .map(|(text, at, _)| {
+            Rect::from_center_size(
+                *at,
+                Vec2::new(text_width(text, DECOR_FONT, false), DECOR_FONT * 1.2),
+            )
+        })
+        .collect();
+    map.areas
+        .iter()
+        .map(|a| {
+            let outline: Vec<Vec2> = a.polygon.iter().map(|p| to_world(*p)).collect();
+            let centre = to_world(a.centre);
+            let supply = a
+                .supply
+                .map(|edge| (edge, supply_icon_at(edge, &outline, centre)));
+            let name = a
+                .city
+                .as_ref()
+                .map(|c| c.name.as_str())
+                .or(a.name.as_deref());
+            let mut spec = LabelSpec::new(
+                &a.id,
+                name,
+                a.terrain == Terrain::Victory,
+                a.terrain == Terrain::Staging,
+            );
+            let bounds = outline
+                .iter()
+                .fold(Rect::from_center_size(centre, Vec2::ZERO), |r, q| {
+                    r.union_point(*q)
+                })
+                .inflate(CM);
+            spec.obstacles = decor
+                .iter()
+                .filter(|r| !r.intersect(bounds).is_empty())
+                .copied()
+                .chain(supply.map(|(_, at)| Rect::from_center_half_size(at, Vec2::splat(SUPPLY_R))))
+                .collect();
+            (layout_area(&outline, centre, &spec), supply)
+        })
+        .collect()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -338,17 +459,23 @@ fn spawn_map(
         ));
     }
 
+    let decor = decor_names(map);
+    let layouts = area_layouts(map);
+
     for (i, a) in map.areas.iter().enumerate() {
         let id = board.area_ids().nth(i).expect("areas come first");
         let outline = outlines[i].clone();
         let centre = to_world(a.centre);
+        let (layout, supply_at) = layouts[i];
         let mut e = commands.spawn((
             M41Area { id },
             M41Space {
                 id,
                 outline: outline.clone(),
                 centre,
+                blocks_at: layout.blocks,
             },
+            layout,
             Transform::default(),
             Visibility::default(),
             DespawnOnExit(Screen::Moscow41),
@@ -361,9 +488,6 @@ fn spawn_map(
         let border = p.mesh(polyline_mesh(&outline, 1.6, true));
         let border_mat = p.mat(colours::BORDER);
         e.insert(AreaFill(fill_mesh.clone()));
-        let c = centre;
-        // The printed circle (green / yellow), the victory star, or the staging box.
-        let marker_at = c + Vec2::new(0.0, 0.55 * CM);
         let mut children: Vec<ChildDraw> = Vec::new();
         let fill_b = (
             Mesh2d(fill_mesh),
@@ -379,127 +503,106 @@ fn spawn_map(
             s.spawn(fill_b);
             s.spawn(border_b);
         }));
-        let r = 0.42 * CM;
-        match a.terrain {
-            Terrain::Green | Terrain::Yellow => {
+        // The printed circle (green / yellow; a pill for three digits), the victory star, or
+        // the staging box: above the markers and highlights, so nothing covers the number.
+        let at = layout.number;
+        let z = layer::LABEL_BACK;
+        let mut shapes: Vec<Shape> = Vec::new();
+        match layout.badge {
+            Badge::Circle { half_w } => {
                 let col = if a.terrain == Terrain::Green {
                     colours::GREEN_CIRCLE
                 } else {
                     colours::YELLOW_CIRCLE
                 };
-                let ring = p.disc(colours::TEXT, marker_at, layer::DECOR, r + 1.2);
-                let dot = p.disc(col, marker_at, layer::DECOR + 0.01, r);
-                children.push(Box::new(move |s| {
-                    s.spawn(ring);
-                    s.spawn(dot);
-                }));
+                if half_w <= BADGE_R {
+                    shapes.push(p.disc(colours::TEXT, at, z, BADGE_R + 1.2));
+                    shapes.push(p.disc(col, at, z + 0.01, BADGE_R));
+                } else {
+                    let size = Vec2::new(2.0 * half_w, 2.0 * BADGE_R);
+                    let ring = size + Vec2::splat(2.4);
+                    shapes.push(p.rounded(colours::TEXT, at, z, ring, ring.y / 2.0));
+                    shapes.push(p.rounded(col, at, z + 0.01, size, BADGE_R));
+                }
             }
-            Terrain::Victory => {
-                let star = (
-                    Mesh2d(p.art.star.clone()),
-                    p.mat(colours::STAR),
-                    Transform::from_translation(marker_at.extend(layer::DECOR))
-                        .with_scale(Vec3::splat(r * 1.9)),
-                );
-                children.push(Box::new(move |s| {
-                    s.spawn(star);
-                }));
+            Badge::Star => {
+                let star = |p: &mut Painter, c: Color, r: f32, z: f32| -> Shape {
+                    (
+                        Mesh2d(p.art.star.clone()),
+                        p.mat(c),
+                        Transform::from_translation(at.extend(z)).with_scale(Vec3::splat(r)),
+                    )
+                };
+                shapes.push(star(p, colours::TEXT, STAR_R + 2.5, z));
+                shapes.push(star(p, colours::STAR, STAR_R, z + 0.01));
+                // The number on a round red centre, so it never runs onto the pale ground.
+                shapes.push(p.disc(colours::STAR, at, z + 0.02, BADGE_R * 0.92));
             }
-            Terrain::Staging => {
-                let bx = p.rect(
-                    colours::TEXT,
-                    marker_at,
-                    layer::DECOR,
-                    Vec2::new(1.6 * CM, 0.8 * CM),
-                );
-                let inner = p.rect(
+            Badge::Staging => {
+                shapes.push(p.rect(colours::TEXT, at, z, 2.0 * STAGING_HALF + 2.0));
+                shapes.push(p.rect(
                     colours::STAGING_AREA,
-                    marker_at,
-                    layer::DECOR + 0.01,
-                    Vec2::new(1.5 * CM, 0.7 * CM),
-                );
-                children.push(Box::new(move |s| {
-                    s.spawn(bx);
-                    s.spawn(inner);
-                }));
+                    at,
+                    z + 0.01,
+                    2.0 * STAGING_HALF - Vec2::splat(1.0),
+                ));
             }
         }
         let num_colour = match a.terrain {
             Terrain::Green | Terrain::Victory => Color::WHITE,
             _ => colours::TEXT,
         };
-        let num = map_text(
+        let num = label_text(
             a.id.clone(),
             if a.terrain == Terrain::Staging {
-                0.45 * CM
+                STAGING_FONT
             } else {
-                0.36 * CM
+                NUMBER_FONT
             },
             num_colour,
             bold.as_ref(),
-            marker_at.extend(layer::TEXT),
+            // DejaVu's digits sit a little high in their line box.
+            (at - Vec2::new(0.0, 0.02 * CM)).extend(layer::LABEL),
         );
-        children.push(Box::new(move |s| {
-            s.spawn(num);
-        }));
-        // The city box (white, R 2.4.5; red name for the Special Cities) or the place name.
-        if let Some(city) = &a.city {
-            let at = c + Vec2::new(0.0, 1.25 * CM);
-            let w = (city.name.chars().count() as f32 * 0.21 + 0.4) * CM;
-            let frame = p.rect(
-                colours::TEXT,
-                at,
-                layer::DECOR,
-                Vec2::new(w + 2.0, 0.48 * CM),
-            );
-            let white = p.rect(
-                Color::WHITE,
-                at,
-                layer::DECOR + 0.01,
-                Vec2::new(w, 0.48 * CM - 2.0),
-            );
-            let name_col = if city.special {
+        // The city box (white, framed, R 2.4.5; red name for the Special Cities) or the
+        // place name on a light backing that keeps it readable over borders and rivers.
+        let mut name_parts: Vec<Shape> = Vec::new();
+        let mut name = None;
+        let name_text = a.city.as_ref().map(|c| c.name.clone()).or(a.name.clone());
+        if let (Some(text), Some(r)) = (name_text, layout.name) {
+            let special = a.city.as_ref().is_some_and(|c| c.special);
+            if a.city.is_some() {
+                name_parts.push(p.rect(colours::TEXT, r.center(), z, r.size() + 2.5));
+                name_parts.push(p.rect(Color::WHITE, r.center(), z + 0.01, r.size()));
+            } else {
+                name_parts.push(p.rounded(
+                    colours::NAME_BACKING,
+                    r.center(),
+                    z,
+                    r.size(),
+                    0.2 * CM,
+                ));
+            }
+            let col = if special {
                 colours::STAR
             } else {
                 colours::TEXT
             };
-            let name = p.text(city.name.clone(), 0.32 * CM, name_col, at, layer::TEXT);
-            children.push(Box::new(move |s| {
-                s.spawn(frame);
-                s.spawn(white);
-                s.spawn(name);
-            }));
-        } else if let Some(n) = &a.name {
-            let name = p.text(
-                n.clone(),
-                0.3 * CM,
-                colours::TEXT,
-                c + Vec2::new(0.0, 1.2 * CM),
-                layer::TEXT,
-            );
-            children.push(Box::new(move |s| {
-                s.spawn(name);
-            }));
+            name = Some(p.text(text, NAME_FONT, col, r.center(), layer::LABEL));
         }
-        // Supply-edge icon, toward the map edge the area lies on (R 2.1).
-        if let Some(edge) = a.supply {
-            let (maxx, miny, maxy) = outline
-                .iter()
-                .fold((f32::MIN, f32::MAX, f32::MIN), |(b, c2, d), q| {
-                    (b.max(q.x), c2.min(q.y), d.max(q.y))
-                });
-            let at = match edge {
-                SupplyEdge::NorthLightBlue | SupplyEdge::NorthBlue => {
-                    Vec2::new(c.x + 1.2 * CM, maxy - 0.45 * CM)
-                }
-                SupplyEdge::East => Vec2::new(maxx - 0.45 * CM, c.y - 1.0 * CM),
-                SupplyEdge::South | SupplyEdge::SouthOrange => {
-                    Vec2::new(c.x + 1.2 * CM, miny + 0.45 * CM)
-                }
-            };
-            let ring = p.disc(colours::TEXT, at, layer::DECOR, 0.3 * CM + 1.0);
-            let icon = p.disc(supply_colour(edge), at, layer::DECOR + 0.01, 0.3 * CM);
-            let letter = p.text("S", 0.3 * CM, Color::WHITE, at, layer::TEXT);
+        children.push(Box::new(move |s| {
+            for b in shapes.into_iter().chain(name_parts) {
+                s.spawn(b);
+            }
+            s.spawn(num);
+            if let Some(n) = name {
+                s.spawn(n);
+            }
+        }));
+        if let Some((edge, at)) = supply_at {
+            let ring = p.disc(colours::TEXT, at, layer::DECOR, SUPPLY_R + 1.0);
+            let icon = p.disc(supply_colour(edge), at, layer::DECOR + 0.01, SUPPLY_R);
+            let letter = p.text("S", SUPPLY_R, Color::WHITE, at, layer::TEXT);
             children.push(Box::new(move |s| {
                 s.spawn(ring);
                 s.spawn(icon);
@@ -543,34 +646,9 @@ fn spawn_map(
                 DespawnOnExit(Screen::Moscow41),
             ));
         }
-        for label in &map.labels {
-            let water = label.text.starts_with("Lake") || label.text.ends_with("Sea");
-            let col = if water {
-                colours::RIVER
-            } else {
-                colours::TEXT.with_alpha(0.7)
-            };
-            let t = p.text(
-                label.text.clone(),
-                0.34 * CM,
-                col,
-                to_world(label.pos),
-                layer::TEXT,
-            );
+        for (text, at, col) in decor {
+            let t = p.text(text, DECOR_FONT, col, at, layer::TEXT);
             commands.spawn((t, DespawnOnExit(Screen::Moscow41)));
-        }
-        for r in &map.rivers {
-            // The river's name once, by the middle of its course.
-            if let Some(mid) = r.points.get(r.points.len() / 2) {
-                let t = p.text(
-                    r.name.clone(),
-                    0.3 * CM,
-                    colours::RIVER,
-                    to_world(*mid) + Vec2::new(0.0, 0.3 * CM),
-                    layer::TEXT,
-                );
-                commands.spawn((t, DespawnOnExit(Screen::Moscow41)));
-            }
         }
     }
 
@@ -591,6 +669,7 @@ fn spawn_map(
                 id,
                 outline: outline.clone(),
                 centre: rect.center(),
+                blocks_at: rect.center() + Vec2::new(0.0, -0.15 * CM),
             },
             Transform::default(),
             Visibility::default(),
@@ -610,12 +689,12 @@ fn spawn_map(
             (BoxKind::Kiev, _) => "Kiev (1 VP)".to_string(),
             _ => bx.id.clone(),
         };
-        let name = map_text(
+        let name = label_text(
             title,
-            0.34 * CM,
+            0.46 * CM,
             colours::TEXT,
             bold.as_ref(),
-            Vec3::new(rect.center().x, rect.max.y - 0.3 * CM, layer::TEXT),
+            Vec3::new(rect.center().x, rect.max.y - 0.36 * CM, layer::TEXT),
         );
         e.with_children(|s| {
             s.spawn(fill);
@@ -635,7 +714,7 @@ fn spawn_map(
             );
             let t = p.text(
                 title,
-                0.36 * CM,
+                0.46 * CM,
                 Color::srgb(0.95, 0.92, 0.85),
                 Vec2::new(rect.center().x, rect.max.y - 0.45 * CM),
                 layer::TEXT,
@@ -658,7 +737,7 @@ fn sync_markers(
     rules: Res<M41Rules>,
     table: Option<Res<M41Table>>,
     old: Query<Entity, With<M41Marker>>,
-    spaces: Query<(&M41Space, Option<&AreaFill>)>,
+    spaces: Query<(&M41Space, Option<&AreaFill>, Option<&AreaLayout>)>,
     materials: Option<ResMut<Assets<ColorMaterial>>>,
     map_art: Option<ResMut<MapArt>>,
     meshes: Option<ResMut<Assets<Mesh>>>,
@@ -714,7 +793,7 @@ fn sync_markers(
             }
         }
     }
-    for (space, fill) in &spaces {
+    for (space, fill, layout) in &spaces {
         let i = space.id.index();
         let Some(av) = view.areas.get(i) else {
             continue;
@@ -752,12 +831,14 @@ fn sync_markers(
                 spawn(b);
             }
         }
-        if is_area {
-            // The control marker beside the circle (the printed cube, R 2.5), drawn as a
+        // The number's place and badge (the label layout); boxes have none.
+        let number = layout.map(|l| (l.number, l.badge));
+        if let (true, Some((num_at, badge))) = (is_area, number) {
+            // The control marker left of the number (the printed cube, R 2.5), drawn as a
             // small disc so it is not taken for a block: dark grey German, red Soviet.
-            let at = c + Vec2::new(-0.85 * CM, 0.55 * CM);
-            spawn(p.disc(Color::WHITE, at, layer::MARKER, 0.19 * CM + 1.0));
-            spawn(p.disc(side_colour(av.control), at, layer::MARKER + 0.01, 0.19 * CM));
+            let at = num_at + control_offset(badge);
+            spawn(p.disc(Color::WHITE, at, layer::MARKER, CONTROL_R + 1.0));
+            spawn(p.disc(side_colour(av.control), at, layer::MARKER + 0.01, CONTROL_R));
             if av.disputed {
                 let ring = polyline_mesh(&space.outline, 0.12 * CM, true);
                 spawn((
@@ -767,22 +848,15 @@ fn sync_markers(
                 ));
             }
         }
-        // Defensive Lines: a bar in the owner's colour beside the circle (R 4.1).
+        // Defensive Lines: a bar in the owner's colour right of the number (R 4.1).
         for (k, side) in [Side::German, Side::Soviet].into_iter().enumerate() {
             if av.dl[k] {
-                let at = c + Vec2::new(0.85 * CM, 0.55 * CM + (k as f32 - 0.5) * 0.3 * CM);
-                spawn(p.rect(
-                    Color::WHITE,
-                    at,
-                    layer::MARKER,
-                    Vec2::new(0.75 * CM + 2.0, 0.22 * CM + 2.0),
-                ));
-                spawn(p.rect(
-                    side_colour(side),
-                    at,
-                    layer::MARKER + 0.01,
-                    Vec2::new(0.75 * CM, 0.22 * CM),
-                ));
+                let at = match number {
+                    Some((num_at, badge)) => num_at + dl_offset(badge, k),
+                    None => c + dl_offset(Badge::Staging, k),
+                };
+                spawn(p.rect(Color::WHITE, at, layer::MARKER, DL_SIZE + 2.0));
+                spawn(p.rect(side_colour(side), at, layer::MARKER + 0.01, DL_SIZE));
             }
         }
     }
@@ -792,7 +866,7 @@ fn sync_markers(
         rings.push((h, M41Highlight::Selected));
     }
     for (id, kind) in rings {
-        let Some((space, fill)) = spaces.iter().find(|(s, _)| s.id == id) else {
+        let Some((space, fill, _)) = spaces.iter().find(|(s, _, _)| s.id == id) else {
             continue;
         };
         let (col, width) = match kind {

@@ -4,6 +4,7 @@
 //!
 //! - [`session`]: the rules, the session, seats, the log, the view of the player at the screen.
 //! - [`board`]: the area map drawn from `map.ron`, the off-map boxes, markers and overlays.
+//! - [`labels`]: where each area's number, name, markers and blocks go; map text kept sharp.
 //! - [`pieces`]: the wooden blocks (only what the viewer may see).
 //! - [`input`]: picking pieces and clicking legal destinations.
 //! - [`panels`]: top bar, tracks, side panel, battle window, hover info.
@@ -23,6 +24,7 @@ pub mod geometry;
 pub mod hint;
 pub mod hotseat;
 pub mod input;
+pub mod labels;
 pub mod menu;
 pub mod motion;
 pub mod panels;

@@ -22,7 +22,7 @@ use eastfront_moscow41::{AreaId, BlockId};
 /// Side of a block's top face, in world units.
 pub const BLOCK: f32 = 1.05 * CM;
 /// Distance between neighbouring blocks in a group.
-const PITCH: f32 = 1.17 * CM;
+pub const PITCH: f32 = 1.17 * CM;
 
 /// A block as the viewer may see it.
 #[derive(Component, Clone, Debug)]
@@ -94,14 +94,14 @@ fn make_art(mut commands: Commands, meshes: Option<ResMut<Assets<Mesh>>>) {
     });
 }
 
-/// Places for `n` blocks in an area, in rows of up to four under the area's number.
-pub fn area_slots(centre: Vec2, n: usize) -> Vec<Vec2> {
+/// Places for `n` blocks in an area, in rows of up to four under the area's number: `top` is
+/// the centre of the first row (the area's [`super::labels::AreaLayout::blocks`]).
+pub fn area_slots(top: Vec2, n: usize) -> Vec<Vec2> {
     let cols = if n <= 4 {
         n.max(1)
     } else {
         4.max(n.div_ceil(3))
     };
-    let top = centre + Vec2::new(0.0, -0.45 * CM);
     grid(top, n, cols)
 }
 
@@ -155,10 +155,10 @@ fn placements(shown: &M41Shown, rules: &M41Rules, spaces: &Query<&M41Space>) -> 
             continue;
         };
         let slots = if board.is_area(area) {
-            area_slots(space.centre, group.len())
+            area_slots(space.blocks_at, group.len())
         } else {
             // A box: a single row under its title.
-            grid(space.centre + Vec2::new(0.0, -0.15 * CM), group.len(), 6)
+            grid(space.blocks_at, group.len(), 6)
         };
         for (b, at) in group.into_iter().zip(slots) {
             out.push(Placed {

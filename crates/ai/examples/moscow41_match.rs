@@ -6,7 +6,7 @@
 //!
 //! For looking into games: `M41_TRACE=1` prints every action, `M41_DIAG=1` one line per
 //! impulse on the scenario's objectives (control, DLs, garrisons, the nearest German combat
-//! block), `M41_PROFILE=1` the AI's time per decision.
+//! block), `M41_PROFILE=1` the AI's time per decision, `M41_LOST=1` the seeds player A lost.
 
 use eastfront_ai::moscow41::{choose, random_action, Level};
 use eastfront_kernel::{Game, Side, Viewer};
@@ -210,6 +210,10 @@ fn play(
     }
     if matches!(b, Player::Random) {
         times[1].clear();
+    }
+    if std::env::var("M41_LOST").is_ok() && game.outcome(&st).and_then(|o| o.winner) != Some(a_side)
+    {
+        eprintln!("LOST seed {seed} as {a_side:?} (turn {})", st.turn);
     }
     GameResult {
         a_side,

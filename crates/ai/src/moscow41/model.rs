@@ -481,6 +481,54 @@ impl<'a> Model<'a> {
     /// and the own VP lost — how exposed the position is to an encirclement.
     pub fn sweep_cut(&self) -> (f32, f32) {
         let me = self.me;
+        let (control, sup) = self.sweep();
+        let sup_now = self.supplied(me);
+        let mut cut = 0.0;
+        for (a, us) in self.units.iter().enumerate() {
+            if !self.board.is_area(AreaId::from_index(a)) {
+                continue;
+            }
+            if !self.in_supply(a, me, &sup_now) {
+                continue; // already cut: the supply term counts it
+            }
+            if Self::supplied_after(self.board, a, &sup) {
+                continue;
+            }
+            for u in us.iter().filter(|u| u.side == me && u.counts_for_control()) {
+                cut += if me == Side::German {
+                    // A block at its last step surrenders after one impulse cut off (R 9.3).
+                    50.0 + 16.0 * u.strength + if u.strength <= 1.0 { 40.0 } else { 0.0 }
+                } else {
+                    18.0 + 8.0 * u.strength
+                };
+            }
+        }
+        let mut vp_lost = 0.0;
+        for a in 0..self.board.n_areas {
+            if self.control[a] == me
+                && control[a] != me
+                && self.board.is_victory(AreaId::from_index(a))
+            {
+                vp_lost += 1.0;
+            }
+        }
+        (cut, vp_lost)
+    }
+
+    /// Whether area `a` traces a LOC in the supply `sup` (itself or a neighbour supplied: a
+    /// LOC may start in a disputed area, R 9.2).
+    fn supplied_after(board: &Board, a: usize, sup: &[bool]) -> bool {
+        sup[a]
+            || board
+                .neighbours(AreaId::from_index(a))
+                .any(|nb| sup[nb.index()])
+    }
+
+    /// The enemy's sweep next impulse, every block that can move moving through the empty
+    /// own areas in its reach (passing through flips them, R 2.5; a thin garrison it stops
+    /// in is disputed): the control after it and the own supply left.
+    fn sweep(&self) -> (Vec<Side>, Vec<bool>) {
+        let me = self.me;
         let en = me.other();
         let n = self.n();
         let mut control = self.control.clone();
@@ -563,42 +611,7 @@ impl<'a> Model<'a> {
                 }
             }
         }
-        let sup_now = self.supplied(me);
-        let mut cut = 0.0;
-        for (a, us) in self.units.iter().enumerate() {
-            if !self.board.is_area(AreaId::from_index(a)) {
-                continue;
-            }
-            if !self.in_supply(a, me, &sup_now) {
-                continue; // already cut: the supply term counts it
-            }
-            let ok_after = sup[a]
-                || self
-                    .board
-                    .neighbours(AreaId::from_index(a))
-                    .any(|nb| sup[nb.index()]);
-            if ok_after {
-                continue;
-            }
-            for u in us.iter().filter(|u| u.side == me && u.counts_for_control()) {
-                cut += if me == Side::German {
-                    // A block at its last step surrenders after one impulse cut off (R 9.3).
-                    50.0 + 16.0 * u.strength + if u.strength <= 1.0 { 40.0 } else { 0.0 }
-                } else {
-                    18.0 + 8.0 * u.strength
-                };
-            }
-        }
-        let mut vp_lost = 0.0;
-        for a in 0..self.board.n_areas {
-            if self.control[a] == me
-                && control[a] != me
-                && self.board.is_victory(AreaId::from_index(a))
-            {
-                vp_lost += 1.0;
-            }
-        }
-        (cut, vp_lost)
+        (control, sup)
     }
 
     pub fn in_supply(&self, a: usize, side: Side, sup: &[bool]) -> bool {
@@ -634,12 +647,24 @@ impl<'a> Model<'a> {
         n + (kiev == side) as u32 + (len == side) as u32
     }
 
+    /// A scenario the German wins only by meeting its objectives (SC.1–SC.3): anything
+    /// else is a Soviet victory, so every impulse the German does not use is time lost.
+    pub fn has_scenario_goal(&self) -> bool {
+        !self.cache.goal_control.is_empty() || !self.cache.goal_dl.is_empty()
+    }
+
+    /// A scenario won only by taking areas (Moscow in SC.2 and SC.3; SC.1 also counts
+    /// Defensive Lines).
+    pub fn has_control_goal(&self) -> bool {
+        !self.cache.goal_control.is_empty() && self.cache.goal_dl.is_empty()
+    }
+
     /// Whether `self.me` wins if the game ends now (the last Final Phase): a scenario with
     /// German objectives is the Soviet's unless they were met (SC.1–SC.3, they end the game
     /// at once); otherwise most VP (R 1.7 B), Kiev going German if Chernigov and Romny are
     /// German at the Final Phase (R 13.2).
     pub fn wins_at_end(&self) -> bool {
-        if !self.cache.goal_control.is_empty() || !self.cache.goal_dl.is_empty() {
+        if self.has_scenario_goal() {
             return self.me == Side::Soviet;
         }
         let mut german = self.vp(Side::German);

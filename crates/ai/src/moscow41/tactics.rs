@@ -196,7 +196,11 @@ pub fn score(ctx: &mut Ctx, a: &Action, rng: &mut ChaCha8Rng) -> f32 {
         Action::Move { .. } | Action::Rail { .. } | Action::Blitz { .. } => ctx.profile.move_noise,
         _ => ctx.profile.noise,
     };
-    s + rng.random_range(-noise..noise)
+    if noise > 0.0 {
+        s + rng.random_range(-noise..noise)
+    } else {
+        s
+    }
 }
 
 /// Own unit (from the model) for a block id.
@@ -437,7 +441,15 @@ fn usefulness(m: &Model, a: usize, u: &Unit) -> f32 {
     }
     if me == Side::German {
         let d = m.dist_objective.get(a).copied().unwrap_or(0).min(8) as f32;
-        v += d * 1.5;
+        if m.has_control_goal() {
+            // One objective is the whole game (SC.2, SC.3): the blocks that can reach it
+            // this impulse or the next are the ones to command; fights far from it matter
+            // little.
+            let near = ((8.0 - d) / 6.0).clamp(0.25, 1.0);
+            v = 1.0 + (v - 1.0) * near + (6.0 - d.min(6.0)) * 4.0;
+        } else {
+            v += d * 1.5;
+        }
     }
     if u.role != Some(Role::Combat) {
         v *= 0.4;
@@ -460,7 +472,14 @@ fn hq_step_cost(ctx: &Ctx, hq: BlockId, strength: u8) -> f32 {
             _ => 4.0,
         };
     }
-    let k = if left == 1 { 0.7 } else { 1.0 };
+    // A German who must take his objectives before the end (SC.1–SC.3) keeps steps only
+    // for the months he still has to use them in.
+    let k = match left {
+        1 if german && ctx.m.has_scenario_goal() => 0.35,
+        2 if german && ctx.m.has_scenario_goal() => 0.6,
+        1 => 0.7,
+        _ => 1.0,
+    };
     k * match strength {
         0 => {
             if german {
@@ -576,26 +595,8 @@ fn score_activate(ctx: &mut Ctx, hq: BlockId, path: &[AreaId]) -> f32 {
     if dest != cur {
         m.move_unit(hq, &[dest]);
     }
-    let range = hq_range(&m, hq, strength);
-    let reach = range_from(&m, dest, me, range);
     let covered = covered_by_activated(ctx);
-    let mut vals: Vec<f32> = Vec::new();
-    for (a, us) in m.units.iter().enumerate() {
-        for u in us.iter().filter(|u| u.side == me) {
-            let Some(b) = u.id else { continue };
-            if b == hq || covered.contains(&b) {
-                continue;
-            }
-            if a == dest || (reach[a] && commands(&m, hq, b)) {
-                vals.push(usefulness(&m, a, u));
-            }
-        }
-    }
-    vals.sort_by(|x, y| y.total_cmp(x));
-    let mut sum = 0.0;
-    for (k, v) in vals.iter().enumerate() {
-        sum += v * if k < 6 { 1.0 } else { 0.5 };
-    }
+    let mut sum = command_value(&m, hq, dest, strength, &covered);
     // Artillery: an adjacent enemy stack to shell (R 10.4).
     // Where a battle is already joined next to it, what its marker adds to that battle;
     // elsewhere a battle it may support once the blocks have moved.
@@ -628,7 +629,39 @@ fn score_activate(ctx: &mut Ctx, hq: BlockId, path: &[AreaId]) -> f32 {
     if alone {
         sum -= exposed * 3.0;
     }
+    // The German's HQs follow the drive on Moscow (SC.2, SC.3): their range must cover the
+    // blocks that will attack it.
+    if me == Side::German && dest != cur && m.has_control_goal() {
+        let d = |x: usize| m.dist_objective.get(x).copied().unwrap_or(0).min(12) as f32;
+        sum += (d(cur) - d(dest)) * 6.0;
+    }
     sum * 0.9 - cost
+}
+
+/// What the blocks `hq` would command from `at` at `strength` gain from it (the blocks
+/// other activated HQs command already left out).
+fn command_value(m: &Model, hq: BlockId, at: usize, strength: u8, covered: &[BlockId]) -> f32 {
+    let me = m.me;
+    let range = hq_range(m, hq, strength);
+    let reach = range_from(m, at, me, range);
+    let mut vals: Vec<f32> = Vec::new();
+    for (a, us) in m.units.iter().enumerate() {
+        for u in us.iter().filter(|u| u.side == me) {
+            let Some(b) = u.id else { continue };
+            if b == hq || covered.contains(&b) {
+                continue;
+            }
+            if a == at || (reach[a] && commands(m, hq, b)) {
+                vals.push(usefulness(m, a, u));
+            }
+        }
+    }
+    vals.sort_by(|x, y| y.total_cmp(x));
+    let mut sum = 0.0;
+    for (k, v) in vals.iter().enumerate() {
+        sum += v * if k < 6 { 1.0 } else { 0.5 };
+    }
+    sum
 }
 
 /// Best activation this side could make now, estimated before declaring the impulse.
@@ -655,8 +688,30 @@ fn score_tactical(ctx: &mut Ctx) -> f32 {
     if b == f32::MIN {
         -1.0
     } else {
-        b
+        // Own blocks cut off now lose a step at the end of this impulse unless their LOC
+        // is reopened (R 9.3): an impulse with HQs is the chance to reopen it.
+        b + 0.6 * pocket_value(&ctx.m)
     }
+}
+
+/// What the own blocks out of supply stand to lose (the evaluator's supply term).
+fn pocket_value(m: &Model) -> f32 {
+    let me = m.me;
+    let sup = m.supplied(me);
+    let mut v = 0.0;
+    for (a, us) in m.units.iter().enumerate() {
+        if !m.board.is_area(AreaId::from_index(a)) || m.in_supply(a, me, &sup) {
+            continue;
+        }
+        for u in us.iter().filter(|u| u.side == me && u.counts_for_control()) {
+            v += if me == Side::German {
+                50.0 + 16.0 * u.strength
+            } else {
+                18.0 + 8.0 * u.strength
+            };
+        }
+    }
+    v
 }
 
 fn my_side_view<'c>(ctx: &'c Ctx) -> Option<&'c eastfront_moscow41::view::SideView> {
@@ -694,8 +749,9 @@ fn disc_cost(ctx: &Ctx) -> f32 {
     };
     // Threatened (the enemy's sweep would cut own blocks): the disc is his second impulse in
     // a row, the one that closes the pocket.
+    // (Capped: the sweep assumes every enemy block moves, which he cannot.)
     let danger = if ctx.full && ctx.me() == Side::German {
-        0.5 * ctx.m.sweep_cut().0
+        (0.5 * ctx.m.sweep_cut().0).min(60.0)
     } else {
         0.0
     };
@@ -874,13 +930,35 @@ fn score_activate_leader(ctx: &mut Ctx) -> f32 {
     }
 }
 
+/// Regeneration (R 7.2.2): one step for an HQ, worth most where the blocks it commands
+/// have work to do (a ♥ HQ cannot be activated without dying: it commands nothing).
 fn score_regenerate(ctx: &mut Ctx, hq: BlockId) -> f32 {
-    match ctx.m.unit(hq).map(|u| u.strength as u8) {
-        Some(0) => 30.0,
-        Some(2) => 20.0,
-        Some(_) => 10.0,
-        None => 5.0,
+    let Some(u) = ctx.m.unit(hq) else {
+        return 5.0;
+    };
+    let strength = u.strength as u8;
+    let base = match strength {
+        0 => 30.0,
+        2 => 20.0,
+        _ => 10.0,
+    };
+    let (Some(at), Some(next)) = (
+        ctx.m.area_of(hq),
+        eastfront_moscow41::query::raised(ctx.m.board, hq, strength),
+    ) else {
+        return base;
+    };
+    if !ctx.m.board.is_area(AreaId::from_index(at))
+        || ctx.m.board.block(hq).role != Role::TacticalHq
+    {
+        return base;
     }
+    let now = if strength == 0 {
+        0.0
+    } else {
+        command_value(&ctx.m, hq, at, strength, &[])
+    };
+    base + 0.5 * (command_value(&ctx.m, hq, at, next, &[]) - now).max(0.0)
 }
 
 fn score_replace(ctx: &mut Ctx, b: BlockId) -> f32 {
@@ -955,8 +1033,21 @@ fn score_pass(ctx: &Ctx) -> f32 {
         .board
         .setup(&ctx.view.scenario)
         .is_some_and(|s| ctx.m.turn >= s.end_turn);
-    if ctx.view.public.consecutive_passes == 0 || !last_turn {
+    if ctx.view.public.consecutive_passes == 0 {
         return 0.0;
+    }
+    if !last_turn {
+        // This Pass ends the month (R 6.0): the German, racing the weather and his
+        // objectives, gives away the impulses still in it (rules file §8.4 heuristic 6).
+        return if ctx.me() == Side::German {
+            if ctx.m.has_scenario_goal() {
+                -80.0
+            } else {
+                -30.0
+            }
+        } else {
+            0.0
+        };
     }
     if ctx.m.wins_at_end() {
         5000.0

@@ -23,7 +23,7 @@ use super::session::{M41BattleBlock, M41Choice, M41Eyes, M41Rules, M41Shown, M41
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts, EguiPrimaryContextPass};
-use eastfront_kernel::Side;
+use eastfront_kernel::{Seat, Side};
 use eastfront_moscow41::battle::BattleOption;
 use eastfront_moscow41::data::Terrain;
 use eastfront_moscow41::view::BlockFace;
@@ -47,6 +47,9 @@ struct M41Panel {
     /// Log index of the last BattleStart seen, and whether its window was dismissed.
     battle_seen: Option<usize>,
     battle_closed: bool,
+    /// An end of a segment the player asked for while pieces could still act, and why:
+    /// it waits for "are you sure?" (UX: ending a phase with work left asks first).
+    confirm: Option<(Seat, Action, String)>,
 }
 
 /// The side panel's width, margins included. Fixed: its text wraps inside it, so a long log
@@ -138,6 +141,125 @@ pub fn action_words(board: &Board, view: &View, a: &Action) -> String {
         Action::Exploit => "Spend the Initiative Disc: Exploitation (R 10.18)".into(),
         Action::NoExploit => "No Exploitation".into(),
         Action::EndExploitation => "End Exploitation".into(),
+    }
+}
+
+/// Why ending now may be a mistake: what could still act (the actions of the segment still on
+/// offer besides ending it). None when nothing is left, or when `action` ends nothing.
+pub fn end_with_work_left(action: &Action, legal: &[Action]) -> Option<String> {
+    use std::collections::BTreeSet;
+    let count = |f: &dyn Fn(&Action) -> Option<u32>| -> usize {
+        legal.iter().filter_map(f).collect::<BTreeSet<u32>>().len()
+    };
+    let (n, what) = match action {
+        Action::EndActivation => (
+            count(&|a| match a {
+                Action::Activate { hq, .. } => Some(hq.0 as u32),
+                _ => None,
+            }),
+            ("HQ", "HQs", "could still be activated"),
+        ),
+        Action::EndCommand | Action::EndExploitation => (
+            count(&|a| match a {
+                Action::Move { block, .. }
+                | Action::Rail { block, .. }
+                | Action::BuildDl { block } => Some(block.0 as u32),
+                _ => None,
+            }),
+            ("block", "blocks", "could still move"),
+        ),
+        Action::EndSupport => (
+            count(&|a| match a {
+                Action::Artillery { hq, .. } => Some(hq.0 as u32),
+                Action::Bomber { bomber, .. } => Some(1000 + bomber.0 as u32),
+                _ => None,
+            }),
+            (
+                "artillery marker or bomber",
+                "artillery markers and bombers",
+                "could still be sent",
+            ),
+        ),
+        Action::EndCombat => (
+            count(&|a| match a {
+                Action::Fight { area } => Some(area.0 as u32),
+                _ => None,
+            }),
+            ("battle", "battles", "could still be fought"),
+        ),
+        Action::EndBlitz => (
+            count(&|a| match a {
+                Action::Blitz { block, .. } => Some(block.0 as u32),
+                _ => None,
+            }),
+            ("block", "blocks", "could still Blitz"),
+        ),
+        Action::EndRegeneration => (
+            count(&|a| match a {
+                Action::Regenerate { hq } => Some(hq.0 as u32),
+                _ => None,
+            }),
+            ("HQ", "HQs", "could still regenerate a step"),
+        ),
+        Action::EndReplacement => (
+            count(&|a| match a {
+                Action::Replace { block } => Some(block.0 as u32),
+                _ => None,
+            }),
+            ("block", "blocks", "could still replace a step"),
+        ),
+        _ => return None,
+    };
+    (n > 0).then(|| {
+        let (one, many, verb) = what;
+        format!("{n} {} {verb}.", if n == 1 { one } else { many })
+    })
+}
+
+/// "Are you sure?" for an end of a segment with work left: Enter ends it, Esc keeps playing.
+fn confirm_window(
+    ctx: &egui::Context,
+    board: &Board,
+    view: &View,
+    confirm: &mut Option<(Seat, Action, String)>,
+    out: &mut Outbox,
+) {
+    let Some((seat, action, why)) = confirm.clone() else {
+        return;
+    };
+    let mut answer = None;
+    egui::Window::new("Are you sure?")
+        .id(egui::Id::new("m41-confirm-end"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-190.0, -80.0))
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(&why).size(16.0));
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                let yes = format!("{} (Enter)", action_words(board, view, &action));
+                if ui.button(egui::RichText::new(yes).strong()).clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Keep playing (Esc)").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+    ctx.input(|i| {
+        if i.key_pressed(egui::Key::Enter) {
+            answer = Some(true);
+        } else if i.key_pressed(egui::Key::Escape) {
+            answer = Some(false);
+        }
+    });
+    match answer {
+        Some(true) => {
+            out.choices.write(M41Choice { seat, action });
+            *confirm = None;
+        }
+        Some(false) => *confirm = None,
+        None => {}
     }
 }
 
@@ -240,7 +362,16 @@ fn table_ui(
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     side_panel(
-                        ui, board, view, &table, &shown, &ai, viewer, &mut pick, &mut out,
+                        ui,
+                        board,
+                        view,
+                        &table,
+                        &shown,
+                        &ai,
+                        viewer,
+                        &mut pick,
+                        &mut panel.confirm,
+                        &mut out,
                     );
                 });
         });
@@ -254,6 +385,17 @@ fn table_ui(
 
     // ---------------------------------------------------------------- battle window
     battle_window(ctx, board, view, &table, &shown, &mut panel, &mut out);
+
+    // ---------------------------------------------------------------- are you sure?
+    // Asked only while the action is still on offer to the same seat.
+    if panel
+        .confirm
+        .as_ref()
+        .is_some_and(|(seat, a, _)| shown.acting_seat != Some(*seat) || !shown.legal.contains(a))
+    {
+        panel.confirm = None;
+    }
+    confirm_window(ctx, board, view, &mut panel.confirm, &mut out);
 
     if !out.result.closed {
         match result_window(ctx, board, view, &table) {
@@ -607,6 +749,7 @@ fn side_panel(
     ai: &M41AiStatus,
     viewer: Option<Side>,
     pick: &mut M41Pick,
+    confirm: &mut Option<(Seat, Action, String)>,
     out: &mut Outbox,
 ) {
     let legal = &shown.legal;
@@ -716,7 +859,10 @@ fn side_panel(
             };
             let button = egui::Button::new(egui::RichText::new(words).size(15.0));
             if ui.add_sized([ui.available_width(), 28.0], button).clicked() {
-                send((*a).clone(), out);
+                match (seat, end_with_work_left(a, legal)) {
+                    (Some(seat), Some(why)) => *confirm = Some((seat, (*a).clone(), why)),
+                    _ => send((*a).clone(), out),
+                }
             }
         }
         // Lines to dismantle (R 4.1): one per own line, so folded; the map's right-click on
@@ -1178,6 +1324,7 @@ fn battle_window(
             table: Some(table.id),
             battle_seen: last.map(|b| b.start),
             battle_closed: last.is_some_and(|b| b.ended),
+            confirm: None,
         };
     }
     let Some(battle) = table.last_battle() else {
@@ -1369,4 +1516,40 @@ fn block_chip(ui: &mut egui::Ui, board: &Board, x: &M41BattleBlock, text: &str) 
         }
         ui.add(egui::Label::new(text).wrap());
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::end_with_work_left;
+    use eastfront_kernel::SpaceId;
+    use eastfront_moscow41::{Action, BlockId};
+
+    /// UX: ending a segment while pieces could still act asks first, and says what is left.
+    #[test]
+    fn ending_a_segment_with_work_left_asks_first() {
+        let mv = |b: u8, to: u16| Action::Move {
+            block: BlockId(b),
+            path: vec![SpaceId(to)].into(),
+        };
+        // Two blocks could still move (one of them two ways): "2 blocks".
+        let legal = vec![mv(3, 10), mv(3, 11), mv(7, 10), Action::EndCommand];
+        assert_eq!(
+            end_with_work_left(&Action::EndCommand, &legal).as_deref(),
+            Some("2 blocks could still move.")
+        );
+        // Nothing left but the end: no question.
+        assert_eq!(
+            end_with_work_left(&Action::EndCommand, &[Action::EndCommand]),
+            None
+        );
+        // One optional battle left.
+        let legal = vec![Action::Fight { area: SpaceId(5) }, Action::EndCombat];
+        assert_eq!(
+            end_with_work_left(&Action::EndCombat, &legal).as_deref(),
+            Some("1 battle could still be fought.")
+        );
+        // Actions that end nothing never ask.
+        assert_eq!(end_with_work_left(&Action::Pass, &legal), None);
+        assert_eq!(end_with_work_left(&Action::NoExploit, &legal), None);
+    }
 }

@@ -214,7 +214,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                     if reveal_ok_with(board, st, &occ, hq, here) {
                         v.push(Action::Activate {
                             hq,
-                            path: Vec::new(),
+                            path: AreaPath::new(),
                         });
                     }
                     if board.is_area(space_of(st, hq).unwrap()) {
@@ -222,7 +222,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                             if reveal_ok_with(board, st, &occ, hq, a) {
                                 v.push(Action::Activate {
                                     hq,
-                                    path: path.to_vec(),
+                                    path: *path,
                                 });
                             }
                         });
@@ -272,7 +272,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                     searches.each(b, mode, |_, path| {
                         v.push(Action::Move {
                             block: b,
-                            path: path.to_vec(),
+                            path: *path,
                         })
                     });
                     if can_build && dl_site_ok(board, st, &occ, b) {
@@ -287,7 +287,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             for (block, to) in transfers(board, st) {
                 v.push(Action::Move {
                     block,
-                    path: vec![to],
+                    path: [to].into(),
                 });
             }
             v.push(Action::EndCommand);
@@ -339,7 +339,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                         searches.each(b, MoveMode::Exploitation, |_, path| {
                             v.push(Action::Move {
                                 block: b,
-                                path: path.to_vec(),
+                                path: *path,
                             })
                         });
                     }

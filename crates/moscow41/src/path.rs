@@ -290,3 +290,76 @@ impl<'de> Deserialize<'de> for AreaPath {
         d.deserialize_seq(V)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::hash::DefaultHasher;
+
+    fn paths() -> Vec<Vec<AreaId>> {
+        (0..=MAX_PATH)
+            .map(|n| (0..n as u16).map(|k| SpaceId(k * 37 + 3)).collect())
+            .collect()
+    }
+
+    #[test]
+    fn reads_and_writes_as_the_vec_it_replaced() {
+        for v in paths() {
+            let p = AreaPath::from(v.clone());
+            assert_eq!(&*p, v.as_slice());
+            let json = serde_json::to_string(&v).unwrap();
+            assert_eq!(serde_json::to_string(&p).unwrap(), json);
+            assert_eq!(serde_json::from_str::<AreaPath>(&json).unwrap(), p);
+            let r = ron::to_string(&v).unwrap();
+            assert_eq!(ron::to_string(&p).unwrap(), r);
+            assert_eq!(ron::from_str::<AreaPath>(&r).unwrap(), p);
+            let pretty = ron::ser::PrettyConfig::default();
+            assert_eq!(
+                ron::ser::to_string_pretty(&p, pretty.clone()).unwrap(),
+                ron::ser::to_string_pretty(&v, pretty).unwrap()
+            );
+            assert_eq!(format!("{p:?}"), format!("{v:?}"));
+            assert_eq!(format!("{p:#?}"), format!("{v:#?}"));
+            let hash = |x: &dyn Fn(&mut DefaultHasher)| {
+                let mut h = DefaultHasher::new();
+                x(&mut h);
+                h.finish()
+            };
+            assert_eq!(hash(&|h| p.hash(h)), hash(&|h| v.hash(h)));
+            assert_eq!(p.iter().copied().collect::<AreaPath>(), p);
+            assert_eq!(p.into_iter().collect::<Vec<_>>(), v);
+        }
+    }
+
+    #[test]
+    fn a_longer_path_is_refused_not_a_panic() {
+        let long: Vec<AreaId> = (0..MAX_PATH as u16 + 2).map(SpaceId).collect();
+        let e = serde_json::from_str::<AreaPath>(&serde_json::to_string(&long).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("a path of 7 areas"), "{e}");
+        assert!(ron::from_str::<AreaPath>(&ron::to_string(&long).unwrap()).is_err());
+        assert_eq!(AreaPath::try_from_slice(&long), Err(PathTooLong(7)));
+        let mut p = AreaPath::try_from_slice(&long[..MAX_PATH]).unwrap();
+        assert_eq!(p.try_push(long[0]), Err(PathTooLong(MAX_PATH + 1)));
+        // An action with a longer path is a bad request, as in the engine protocol.
+        let a = format!(
+            r#"{{"Move":{{"block":3,"path":{}}}}}"#,
+            serde_json::to_string(&long).unwrap()
+        );
+        assert!(serde_json::from_str::<crate::Action>(&a).is_err());
+        let ok = format!(r#"{{"Move":{{"block":3,"path":[4,5]}}}}"#);
+        assert_eq!(
+            serde_json::from_str::<crate::Action>(&ok).unwrap(),
+            crate::Action::Move {
+                block: crate::BlockId(3),
+                path: [SpaceId(4), SpaceId(5)].into()
+            }
+        );
+    }
+
+    #[test]
+    fn an_action_stays_small() {
+        assert!(std::mem::size_of::<crate::Action>() <= 16);
+    }
+}

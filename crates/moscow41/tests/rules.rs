@@ -132,7 +132,14 @@ fn t12_two_consecutive_passes_end_the_impulse_phase() {
     pass(&g, &mut st); // G
     act(&g, &mut st, Action::Tactical); // S
     let hq = b(&g, "front_w");
-    act(&g, &mut st, Action::Activate { hq, path: [].into() });
+    act(
+        &g,
+        &mut st,
+        Action::Activate {
+            hq,
+            path: [].into(),
+        },
+    );
     act(&g, &mut st, Action::EndActivation);
     while st.active == Side::Soviet && st.turn == 1 {
         let l = legal(&g, &st);

@@ -139,14 +139,14 @@ fn spend_disc(st: &mut State, side: Side) {
 // ------------------------------------------------------------------ legal actions
 
 thread_local! {
-    /// The length of the last long list ([`in_scratch`]).
+    /// The length of the last long list ([`long_list`]).
     static LAST_LEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// A long list (every move of every block), allocated once at about the last such list's
 /// length (performance: the actions hold their paths inline, so the list is the only
 /// allocation).
-fn in_scratch(build: impl FnOnce(&mut Vec<Action>)) -> Vec<Action> {
+fn long_list(build: impl FnOnce(&mut Vec<Action>)) -> Vec<Action> {
     let hint = LAST_LEN.with(|n| n.get());
     let mut v = Vec::with_capacity(hint + hint / 4 + 16);
     build(&mut v);
@@ -236,7 +236,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             }
             v
         }
-        Phase::Command => in_scratch(|v| {
+        Phase::Command => long_list(|v| {
             let occ = Occupancy::new(board, st);
             let mode = command_mode(st);
             let rail = rail_allowed(st);
@@ -325,7 +325,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             v
         }
         Phase::ExploitOffer => vec![Action::Exploit, Action::NoExploit],
-        Phase::Exploitation => in_scratch(|v| {
+        Phase::Exploitation => long_list(|v| {
             let occ = Occupancy::new(board, st);
             let blocks = commandable_with(board, st, &occ);
             if let Some(&first) = blocks.first() {

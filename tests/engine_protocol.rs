@@ -170,3 +170,43 @@ fn moscow41_round_trip_and_fog_of_war() {
     assert_eq!(before["view"], after["view"]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Moscow '41 move paths read and write as lists of areas; a path longer than any block's MP
+/// allows (5 areas) is a bad request, and the engine goes on.
+#[test]
+fn moscow41_move_paths_in_the_protocol() {
+    let mut e = Engine::new();
+    let r = send(
+        &mut e,
+        r#"{"cmd":"new","game":"moscow41","scenario":"sc3","seed":3}"#,
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    let mut found = None;
+    for _ in 0..500 {
+        let legal = send(&mut e, r#"{"cmd":"legal"}"#);
+        let actions = legal["actions"].as_array().unwrap().clone();
+        if let Some(m) = actions.iter().find(|a| a.get("Move").is_some()) {
+            found = Some(m.clone());
+            break;
+        }
+        let r = send(&mut e, r#"{"cmd":"apply","index":0}"#);
+        assert_eq!(r["ok"], true, "{r}");
+    }
+    let m = found.expect("a move is offered");
+    let path = m["Move"]["path"].as_array().unwrap();
+    assert!((1..=5).contains(&path.len()), "{m}");
+    let block = &m["Move"]["block"];
+    let long = format!(
+        r#"{{"cmd":"apply","action":{{"Move":{{"block":{block},"path":[1,2,3,4,5,6]}}}}}}"#
+    );
+    let r = send(&mut e, &long);
+    assert_eq!(r["ok"], false, "{r}");
+    let error = r["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("bad request") && error.contains("a path of 6 areas"),
+        "{error}"
+    );
+    // The listed move, sent back in full, is applied.
+    let r = send(&mut e, &format!(r#"{{"cmd":"apply","action":{m}}}"#));
+    assert_eq!(r["ok"], true, "{r}");
+}

@@ -271,7 +271,7 @@ pub enum Speed {
 }
 
 impl Speed {
-    pub fn mp(self) -> u8 {
+    pub const fn mp(self) -> u8 {
         match self {
             Speed::Fast => 5,
             Speed::Slow => 3,

@@ -12,6 +12,7 @@ pub mod data;
 pub mod determinise;
 pub mod invariants;
 pub mod moves;
+pub mod path;
 pub mod query;
 pub mod rules;
 pub mod setup;
@@ -20,6 +21,7 @@ pub mod view;
 
 pub use board::{AreaId, BlockId, Board, BomberId};
 pub use determinise::determinise;
+pub use path::{AreaPath, PathTooLong, MAX_PATH};
 pub use state::{
     Action, BlockState, BomberState, Event, EventKind, ImpulseKind, Loc, OptionalRules, Options,
     Phase, Readings, State, Weather,

@@ -3,6 +3,7 @@
 //! when passing through empty enemy areas, R 2.5; River Crossing cubes, R 2.4.6).
 
 use crate::board::{AreaId, BlockId, Board};
+use crate::path::MAX_PATH;
 use crate::query::*;
 use crate::state::*;
 use eastfront_kernel::Side;
@@ -128,7 +129,7 @@ pub fn for_each_destination(
     occ: &Occupancy,
     b: BlockId,
     mode: MoveMode,
-    f: impl FnMut(AreaId, &[AreaId]),
+    f: impl FnMut(AreaId, &AreaPath),
 ) {
     with_searches(board, st, occ, board.block(b).side, |s| s.each(b, mode, f))
 }
@@ -185,7 +186,7 @@ pub struct Searches<'a> {
 
 impl Searches<'_> {
     /// As [`for_each_destination`] (for a block of the side given to [`with_searches`]).
-    pub fn each(&mut self, b: BlockId, mode: MoveMode, mut f: impl FnMut(AreaId, &[AreaId])) {
+    pub fn each(&mut self, b: BlockId, mode: MoveMode, mut f: impl FnMut(AreaId, &AreaPath)) {
         let (board, st, occ) = (self.board, self.st, self.occ);
         let side = board.block(b).side;
         assert_eq!(side, self.side, "a block of the other side");
@@ -208,9 +209,9 @@ impl Searches<'_> {
             self.room_ready = true;
         }
         let (from, to) = c.lookup(board, st, occ, b, start, mode);
-        for &(a, off, len) in &c.dests[from..to] {
+        for (a, path) in &c.dests[from..to] {
             if c.room[a.index()] {
-                f(a, &c.paths[off as usize..off as usize + len as usize]);
+                f(*a, path);
             }
         }
     }
@@ -238,10 +239,9 @@ struct SearchCache {
     /// Per space, the last entry starting there (`NONE` if none): the entries of one start
     /// are chained through `next`, so a lookup reads only those.
     head: Vec<u32>,
-    /// Every reached destination, ascending per entry, before the stacking check: (area,
-    /// offset of its path in `paths`, path length).
-    dests: Vec<(AreaId, u32, u8)>,
-    paths: Vec<AreaId>,
+    /// Every reached destination, ascending per entry, before the stacking check, with its
+    /// path.
+    dests: Vec<(AreaId, AreaPath)>,
     best: Vec<u16>,
     prev: Vec<u16>,
     /// Per space, may one more block of the side end its move there ([`Searches::each`]).
@@ -275,7 +275,7 @@ impl SearchCache {
             && self.cavalry_rule == st.options.optional.cavalry
             && self.enemy.len() == occ.units.len()
             && self.enemy.iter().zip(&occ.units).all(|(x, u)| *x == u[e]);
-        if !same || self.paths.len() > 1 << 20 {
+        if !same || self.dests.len() > 1 << 18 {
             self.board = board.uid();
             self.weather = Some(st.weather);
             self.cavalry_rule = st.options.optional.cavalry;
@@ -285,7 +285,6 @@ impl SearchCache {
             self.head.clear();
             self.head.resize(board.topo.len(), NONE);
             self.dests.clear();
-            self.paths.clear();
         }
     }
 
@@ -341,7 +340,7 @@ impl SearchCache {
     /// encoded as cost * 2 + river. The cheapest key is expanded first, ties in the order the
     /// areas were first reached. One canonical path per
     /// reachable destination: cheapest, ties broken towards a final step that does not cross
-    /// a river (R 10.12.5.1) and then by area order. Appends to `dests` and `paths`.
+    /// a river (R 10.12.5.1) and then by area order. Appends to `dests`.
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
@@ -444,14 +443,14 @@ impl SearchCache {
                 at = prev[at as usize];
                 len += 1;
             }
-            let off = self.paths.len();
-            self.paths.resize(off + len, a);
+            // Every entry costs at least 1 MP: no path is longer than the MP (`MAX_PATH`).
+            let mut path = [a; MAX_PATH];
             let mut at = a.0;
             for k in (0..len - 1).rev() {
                 at = prev[at as usize];
-                self.paths[off + k] = eastfront_kernel::SpaceId(at);
+                path[k] = eastfront_kernel::SpaceId(at);
             }
-            self.dests.push((a, off as u32, len as u8));
+            self.dests.push((a, AreaPath::from(&path[..len])));
         }
     }
 }

@@ -139,21 +139,19 @@ fn spend_disc(st: &mut State, side: Side) {
 // ------------------------------------------------------------------ legal actions
 
 thread_local! {
-    /// The buffer long lists are built in ([`in_scratch`]).
-    static SCRATCH: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The length of the last long list ([`long_list`]).
+    static LAST_LEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// A long list (every move of every block) built in a reused buffer, then moved into a list
-/// of the exact size: one large allocation, after the paths (performance: the allocator
-/// serves the ~1,000 small path allocations faster before a large request than after one).
-fn in_scratch(build: impl FnOnce(&mut Vec<Action>)) -> Vec<Action> {
-    let mut v = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
-    v.clear();
+/// A long list (every move of every block), allocated once at about the last such list's
+/// length (performance: the actions hold their paths inline, so the list is the only
+/// allocation).
+fn long_list(build: impl FnOnce(&mut Vec<Action>)) -> Vec<Action> {
+    let hint = LAST_LEN.with(|n| n.get());
+    let mut v = Vec::with_capacity(hint + hint / 4 + 16);
     build(&mut v);
-    let mut out = Vec::with_capacity(v.len());
-    out.append(&mut v);
-    SCRATCH.with(|s| *s.borrow_mut() = v);
-    out
+    LAST_LEN.with(|n| n.set(v.len()));
+    v
 }
 
 pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
@@ -214,16 +212,13 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                     if reveal_ok_with(board, st, &occ, hq, here) {
                         v.push(Action::Activate {
                             hq,
-                            path: Vec::new(),
+                            path: AreaPath::new(),
                         });
                     }
                     if board.is_area(space_of(st, hq).unwrap()) {
                         for_each_destination(board, st, &occ, hq, MoveMode::NoEngage, |a, path| {
                             if reveal_ok_with(board, st, &occ, hq, a) {
-                                v.push(Action::Activate {
-                                    hq,
-                                    path: path.to_vec(),
-                                });
+                                v.push(Action::Activate { hq, path: *path });
                             }
                         });
                     }
@@ -241,7 +236,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             }
             v
         }
-        Phase::Command => in_scratch(|v| {
+        Phase::Command => long_list(|v| {
             let occ = Occupancy::new(board, st);
             let mode = command_mode(st);
             let rail = rail_allowed(st);
@@ -272,7 +267,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                     searches.each(b, mode, |_, path| {
                         v.push(Action::Move {
                             block: b,
-                            path: path.to_vec(),
+                            path: *path,
                         })
                     });
                     if can_build && dl_site_ok(board, st, &occ, b) {
@@ -287,7 +282,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             for (block, to) in transfers(board, st) {
                 v.push(Action::Move {
                     block,
-                    path: vec![to],
+                    path: [to].into(),
                 });
             }
             v.push(Action::EndCommand);
@@ -330,7 +325,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
             v
         }
         Phase::ExploitOffer => vec![Action::Exploit, Action::NoExploit],
-        Phase::Exploitation => in_scratch(|v| {
+        Phase::Exploitation => long_list(|v| {
             let occ = Occupancy::new(board, st);
             let blocks = commandable_with(board, st, &occ);
             if let Some(&first) = blocks.first() {
@@ -339,7 +334,7 @@ pub fn legal_actions(board: &Board, st: &State) -> Vec<Action> {
                         searches.each(b, MoveMode::Exploitation, |_, path| {
                             v.push(Action::Move {
                                 block: b,
-                                path: path.to_vec(),
+                                path: *path,
                             })
                         });
                     }

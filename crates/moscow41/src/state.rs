@@ -2,6 +2,7 @@
 //! Rule numbers are the rulebook's (`shared/rules/moscow-41.md`, "R x.y" there).
 
 use crate::board::{AreaId, BlockId, BomberId};
+pub use crate::path::AreaPath;
 use eastfront_kernel::{Dice, GameEvent, Outcome, Side};
 use serde::{Deserialize, Serialize};
 
@@ -301,14 +302,14 @@ pub enum Action {
     /// Activate an HQ: move it along `path` (possibly empty) and reveal it there.
     Activate {
         hq: BlockId,
-        path: Vec<AreaId>,
+        path: AreaPath,
     },
     EndActivation,
     // ---- Command segment (R 10.7, 10.8), Pass (R 12.0), Exploitation (R 10.18)
     /// Move a block along `path` (the areas entered, in order).
     Move {
         block: BlockId,
-        path: Vec<AreaId>,
+        path: AreaPath,
     },
     /// Rail Movement (RO 14.4).
     Rail {

@@ -120,7 +120,7 @@ fn t06_all_seven_vp_locations_is_an_immediate_decisive_victory() {
         &mut st,
         Action::Move {
             block: b(&g, "b1"),
-            path: vec![a(&g, "14")],
+            path: [a(&g, "14")].into(),
         },
     );
     assert_eq!(st.phase, Phase::GameOver, "the game ends at once (R 1.7 A)");
@@ -230,7 +230,7 @@ fn e13_rail_movement_counts_against_the_si_limit() {
         &mut st,
         Action::Move {
             block: b(&g, "y1"),
-            path: vec![a(&g, "19")],
+            path: [a(&g, "19")].into(),
         },
     );
     act(
@@ -238,7 +238,7 @@ fn e13_rail_movement_counts_against_the_si_limit() {
         &mut st,
         Action::Move {
             block: b(&g, "y2"),
-            path: vec![a(&g, "26")],
+            path: [a(&g, "26")].into(),
         },
     );
     assert_eq!(st.impulse.as_ref().unwrap().actions_left, Some(1));
@@ -282,7 +282,7 @@ fn e13_rail_never_engages_nor_disengages_nor_in_a_ti() {
         &mut st,
         Action::Activate {
             hq: b(&g, "guderian"),
-            path: vec![],
+            path: [].into(),
         },
     );
     act(&g, &mut st, Action::EndActivation);
@@ -307,7 +307,7 @@ fn t53_one_battle_round_per_area_per_impulse() {
         &mut st,
         Action::Move {
             block: b(&g, "pz46"),
-            path: vec![a(&g, "8")],
+            path: [a(&g, "8")].into(),
         },
     );
     act(&g, &mut st, Action::EndCommand);
@@ -352,7 +352,7 @@ fn t53_no_blitz_into_an_area_already_fought_and_still_disputed() {
         &mut st,
         Action::Activate {
             hq: b(&g, "guderian"),
-            path: vec![],
+            path: [].into(),
         },
     );
     act(&g, &mut st, Action::EndActivation);
@@ -362,7 +362,7 @@ fn t53_no_blitz_into_an_area_already_fought_and_still_disputed() {
             &mut st,
             Action::Move {
                 block: b(&g, k),
-                path: vec![a(&g, to)],
+                path: [a(&g, to)].into(),
             },
         );
     }
@@ -524,7 +524,7 @@ fn t63_road_advance_is_capped_by_the_blocks_with_hoepner() {
             &mut st,
             Action::Activate {
                 hq: h,
-                path: vec![],
+                path: [].into(),
             },
         );
         st.dice.script(&[6, 5, 5, 1]).unwrap(); // 4 dice (FD), 3 hits
@@ -607,7 +607,7 @@ fn t38_exhausted_tactical_hq_range_zero_and_no_artillery() {
         &mut st,
         Action::Activate {
             hq: gu,
-            path: vec![],
+            path: [].into(),
         },
     );
     act(&g, &mut st, Action::EndActivation);
@@ -658,7 +658,7 @@ fn t52_no_blitz_from_a_yellow_battle() {
         &mut st,
         Action::Activate {
             hq: b(&g, "guderian"),
-            path: vec![],
+            path: [].into(),
         },
     );
     act(&g, &mut st, Action::EndActivation);
@@ -667,7 +667,7 @@ fn t52_no_blitz_from_a_yellow_battle() {
         &mut st,
         Action::Move {
             block: b(&g, "pz24"),
-            path: vec![a(&g, "16")],
+            path: [a(&g, "16")].into(),
         },
     );
     if st.phase == Phase::Command {
@@ -754,7 +754,7 @@ fn bug_blizzard_road_dice_are_as_snow() {
         &mut st,
         Action::Activate {
             hq: b(&g, "hoepner"),
-            path: vec![],
+            path: [].into(),
         },
     );
     st.dice.script(&[1, 1, 1, 1]).unwrap();
@@ -786,7 +786,7 @@ fn bug_blizzard_bombers_committable_are_as_snow() {
             &mut st,
             Action::Activate {
                 hq: b(&g, k),
-                path: vec![],
+                path: [].into(),
             },
         );
     }

@@ -132,7 +132,14 @@ fn t12_two_consecutive_passes_end_the_impulse_phase() {
     pass(&g, &mut st); // G
     act(&g, &mut st, Action::Tactical); // S
     let hq = b(&g, "front_w");
-    act(&g, &mut st, Action::Activate { hq, path: vec![] });
+    act(
+        &g,
+        &mut st,
+        Action::Activate {
+            hq,
+            path: [].into(),
+        },
+    );
     act(&g, &mut st, Action::EndActivation);
     while st.active == Side::Soviet && st.turn == 1 {
         let l = legal(&g, &st);
@@ -196,7 +203,7 @@ fn t14_a_luftwaffe_hq_alone_is_no_tactical_impulse() {
         &mut st,
         Action::Activate {
             hq: gu,
-            path: vec![],
+            path: [].into(),
         },
     );
     assert!(legal(&g, &st)
@@ -359,7 +366,7 @@ fn t28_t29_t33_stop_on_enemy_flip_empty_and_no_engaging_in_a_pass() {
         &mut st,
         Action::Move {
             block: pz,
-            path: vec![a(&g, "14"), a(&g, "8"), a(&g, "9")],
+            path: [a(&g, "14"), a(&g, "8"), a(&g, "9")].into(),
         },
     );
     assert_eq!(
@@ -456,7 +463,7 @@ fn e7_t34_tactical_range() {
         &mut st,
         Action::Activate {
             hq: gu,
-            path: vec![a(&g, "7")],
+            path: [a(&g, "7")].into(),
         },
     );
     act(&g, &mut st, Action::EndActivation);
@@ -513,7 +520,7 @@ fn e14_t37_hq_exhaustion_cycle() {
             &mut st,
             Action::Activate {
                 hq: w,
-                path: vec![],
+                path: [].into(),
             },
         );
         act(&g, &mut st, Action::EndActivation);
@@ -527,7 +534,7 @@ fn e14_t37_hq_exhaustion_cycle() {
         &mut st,
         Action::Activate {
             hq: gu,
-            path: vec![],
+            path: [].into(),
         },
     );
     act(&g, &mut st, Action::EndActivation);
@@ -540,7 +547,7 @@ fn e14_t37_hq_exhaustion_cycle() {
         &mut st,
         Action::Activate {
             hq: w,
-            path: vec![],
+            path: [].into(),
         },
     );
     act(&g, &mut st, Action::EndActivation);
@@ -552,7 +559,7 @@ fn e14_t37_hq_exhaustion_cycle() {
         &mut st,
         Action::Activate {
             hq: gu,
-            path: vec![],
+            path: [].into(),
         },
     );
     act(&g, &mut st, Action::EndActivation);
@@ -600,7 +607,7 @@ fn t38_exhausted_lw_hq_cannot_activate() {
         &mut st,
         Action::Activate {
             hq: gu,
-            path: vec![],
+            path: [].into(),
         },
     );
     let fk2 = b(&g, "fk2");
@@ -624,7 +631,7 @@ fn t39_zhukov_commands_every_colour_and_hqs() {
         &mut st,
         Action::Activate {
             hq: z,
-            path: vec![],
+            path: [].into(),
         },
     );
     act(&g, &mut st, Action::EndActivation);
@@ -647,7 +654,7 @@ fn t40_e12_battles_mandatory_only_where_newly_disputed() {
         &mut st,
         Action::Move {
             block: pz46,
-            path: vec![a(&g, "8")],
+            path: [a(&g, "8")].into(),
         },
     );
     act(&g, &mut st, Action::EndCommand);
@@ -701,7 +708,7 @@ fn t24_exploitation_and_weather() {
             &mut st,
             Action::Activate {
                 hq: h,
-                path: vec![],
+                path: [].into(),
             },
         );
         act(&g, &mut st, Action::EndActivation);
@@ -748,7 +755,7 @@ fn t25_t52_blitz_only_in_good_weather_and_once() {
         &mut st,
         Action::Activate {
             hq: gu,
-            path: vec![],
+            path: [].into(),
         },
     );
     act(&g, &mut st, Action::EndActivation);
@@ -758,7 +765,7 @@ fn t25_t52_blitz_only_in_good_weather_and_once() {
         &mut st,
         Action::Move {
             block: pz24,
-            path: vec![a(&g, "8")],
+            path: [a(&g, "8")].into(),
         },
     );
     act(&g, &mut st, Action::EndCommand);
@@ -799,7 +806,7 @@ fn t25_t52_blitz_only_in_good_weather_and_once() {
         &mut st,
         Action::Activate {
             hq: gu,
-            path: vec![],
+            path: [].into(),
         },
     );
     act(&g, &mut st, Action::EndActivation);
@@ -808,7 +815,7 @@ fn t25_t52_blitz_only_in_good_weather_and_once() {
         &mut st,
         Action::Move {
             block: pz24,
-            path: vec![a(&g, "8")],
+            path: [a(&g, "8")].into(),
         },
     );
     if st.phase == Phase::Command {
@@ -1030,7 +1037,7 @@ fn e8_t63_road_to_leningrad() {
         &mut st,
         Action::Activate {
             hq: h,
-            path: vec![],
+            path: [].into(),
         },
     );
     st.dice.script(&[5, 6]).unwrap();
@@ -1055,7 +1062,7 @@ fn e15_t64_t65_shlisselburg_kiev_and_leningrad() {
         &mut st,
         Action::Activate {
             hq: h,
-            path: vec![],
+            path: [].into(),
         },
     );
     st.dice.script(&[6, 6, 6, 6]).unwrap();
@@ -1101,7 +1108,7 @@ fn t66_moscow_falls_stalin_dies() {
         &mut st,
         Action::Move {
             block: pz,
-            path: vec![a(&g, "18")],
+            path: [a(&g, "18")].into(),
         },
     );
     assert!(st.stalin_dead);
@@ -1240,7 +1247,7 @@ fn ro14_2a_fourth_panzer_group_leaves_the_road_in_a_pass() {
         &mut st,
         Action::Move {
             block: h,
-            path: vec![seven],
+            path: [seven].into(),
         },
     );
     assert_eq!(st.blocks[h.index()].loc, Loc::Space(seven));
@@ -1319,7 +1326,7 @@ fn ro14_2b_zhukov_to_leningrad_and_back_next_to_moscow() {
         &mut st,
         Action::Move {
             block: z,
-            path: vec![seventeen],
+            path: [seventeen].into(),
         },
     );
     assert_eq!(st.blocks[z.index()].loc, Loc::Space(seventeen));

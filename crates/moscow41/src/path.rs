@@ -348,7 +348,7 @@ mod tests {
             serde_json::to_string(&long).unwrap()
         );
         assert!(serde_json::from_str::<crate::Action>(&a).is_err());
-        let ok = format!(r#"{{"Move":{{"block":3,"path":[4,5]}}}}"#);
+        let ok = r#"{"Move":{"block":3,"path":[4,5]}}"#.to_string();
         assert_eq!(
             serde_json::from_str::<crate::Action>(&ok).unwrap(),
             crate::Action::Move {

@@ -2468,9 +2468,15 @@ pub fn prompt(_board: &Board, st: &State) -> String {
             format!("{side}: Tactical Impulse, Strategic Impulse or Pass (R 3.0).")
         }
         Phase::Activation => format!("{side}: activate HQs (R 10.1)."),
-        Phase::Command => {
-            format!("{side}: command your blocks: move or build a Defensive Line (R 10.7).")
-        }
+        Phase::Command => match st.impulse.as_ref().map(|i| i.kind) {
+            Some(ImpulseKind::Pass) => format!(
+                "{side} passes: move at most one block, without engaging, or build a Defensive Line (R 12.0)."
+            ),
+            Some(ImpulseKind::StrategicMove) => format!(
+                "{side}: Strategic Impulse: move up to your Logistic Value in blocks, without an HQ (R 11.0 A)."
+            ),
+            _ => format!("{side}: command your blocks: move or build a Defensive Line (R 10.7)."),
+        },
         Phase::Support => {
             format!("{side}: place Artillery Fire markers and commit bombers (R 10.4, 10.10).")
         }

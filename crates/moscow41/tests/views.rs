@@ -119,3 +119,21 @@ fn battle_choice_is_in_both_views_with_every_option() {
     assert!(losses > 0, "no loss choice seen");
     assert!(aa > 0, "no AA choice seen");
 }
+
+/// R 12.0: the move segment of a Pass says what a Pass allows (one block, no engaging), not
+/// the Tactical Impulse's command (R 10.7).
+#[test]
+fn r12_0_a_pass_prompts_its_own_move() {
+    let game = Moscow41::new();
+    let mut st = game.setup("campaign", &Options::default(), 1).unwrap();
+    let seat = game.active(&st).unwrap();
+    assert_eq!(st.phase, Phase::ImpulseChoice);
+    game.apply(&mut st, seat, &Action::Pass).unwrap();
+    assert_eq!(st.phase, Phase::Command);
+    let side = game.side_of(&st, seat);
+    let prompt = game.view(&st, Viewer::Side(side)).prompt;
+    assert!(
+        prompt.contains("R 12.0") && prompt.contains("one block"),
+        "{prompt}"
+    );
+}

@@ -1356,7 +1356,8 @@ fn battle_window(
     egui::Window::new(format!("Battle in {}", board.place_label(battle.area)))
         .id(egui::Id::new("m41-battle"))
         .open(&mut open)
-        .default_width(560.0)
+        .default_width(760.0)
+        .min_width(760.0)
         .pivot(egui::Align2::CENTER_TOP)
         .default_pos(ctx.viewport_rect().center_top() + egui::vec2(-200.0, 110.0))
         .show(ctx, |ui| {

@@ -3,7 +3,7 @@
 
 use super::board::hex_corners;
 use super::panels::apply_style_once;
-use super::saves::{list_saves, LoadFailure, LoadRequest, SaveEntry};
+use super::saves::{list_saves_in, saves_folder, LoadFailure, LoadRequest, SaveEntry, SavesFolder};
 use super::screens::Screen;
 use super::table::{Notice, PlayMode, Rules, TableSetup};
 use bevy::prelude::*;
@@ -19,7 +19,20 @@ pub const STALINGRAD_SOURCES: &str = include_str!("../../scenarios/stalingrad/SO
 struct MenuState {
     show_sources: bool,
     show_loads: bool,
+    /// The folder the Load list and Continue read: the app's [`SavesFolder`] when one is set
+    /// (tests, a portable install), else the per-user folder — the one saves are written to.
+    folder: Option<std::path::PathBuf>,
     saves: Vec<SaveEntry>,
+}
+
+impl MenuState {
+    fn reread_saves(&mut self) {
+        self.saves = self
+            .folder
+            .as_deref()
+            .map(list_saves_in)
+            .unwrap_or_default();
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -33,8 +46,9 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn refresh_saves(mut state: ResMut<MenuState>) {
-    state.saves = list_saves();
+fn refresh_saves(mut state: ResMut<MenuState>, folder: Option<Res<SavesFolder>>) {
+    state.folder = saves_folder(folder.as_deref());
+    state.reread_saves();
 }
 
 fn variant_label(v: Option<Level>) -> &'static str {
@@ -155,7 +169,7 @@ fn menu_body(
             ))
             .clicked()
         {
-            state.saves = list_saves();
+            state.reread_saves();
             state.show_loads = !state.show_loads;
         }
         if ui
@@ -195,7 +209,7 @@ fn windows(ctx: &egui::Context, state: &mut MenuState, load: &mut MessageWriter<
                 if state.saves.is_empty() {
                     ui.label("No saves yet. Ctrl+S at the table saves a game.");
                 }
-                if let Some(dir) = super::saves::saves_dir() {
+                if let Some(dir) = &state.folder {
                     ui.small(format!("Folder: {}", dir.display()));
                 }
                 egui::ScrollArea::vertical()
@@ -463,4 +477,32 @@ fn load_failure_window(mut contexts: EguiContexts, mut failure: ResMut<LoadFailu
         failure.0 = None;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MenuState;
+    use crate::app::saves::SavesFolder;
+
+    /// The Load list and Continue read the folder saves go to: the app's `SavesFolder` when
+    /// one is set, never another.
+    #[test]
+    fn the_load_list_reads_the_saves_folder_set_for_the_app() {
+        use crate::app::moscow41::session::{M41Rules, M41Setup, M41Table};
+        let dir = std::env::temp_dir().join(format!("eastfront-menu-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let table = M41Table::new(M41Rules::leak_builtin(), &M41Setup::default()).unwrap();
+        crate::app::moscow41::saves::save_to(&table, &dir.join("listed.ron")).unwrap();
+        // The menu's system that reads the list on entering the menu.
+        use bevy::ecs::system::RunSystemOnce;
+        let mut world = bevy::prelude::World::new();
+        world.init_resource::<MenuState>();
+        world.insert_resource(SavesFolder(dir.clone()));
+        world.run_system_once(super::refresh_saves).unwrap();
+        let state = world.resource::<MenuState>();
+        assert_eq!(state.folder.as_deref(), Some(dir.as_path()));
+        assert_eq!(state.saves.len(), 1);
+        assert_eq!(state.saves[0].name, "listed");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -131,13 +131,6 @@ pub struct SaveEntry {
     pub mode: Option<String>,
 }
 
-/// The saves, newest first (an unreadable folder is simply an empty list).
-pub fn list_saves() -> Vec<SaveEntry> {
-    saves_dir()
-        .map(|dir| list_saves_in(&dir))
-        .unwrap_or_default()
-}
-
 /// The saves in one folder, newest first.
 pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
     let Ok(read) = std::fs::read_dir(dir) else {

@@ -655,29 +655,9 @@ fn table_ui(
     let enter = ctx.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space));
     let escape = ctx.input(|i| i.key_pressed(egui::Key::Escape));
     if let Some((action, why)) = panel.confirm.clone() {
-        let mut answer: Option<bool> = None;
-        egui::Window::new("Are you sure?")
-            .id(egui::Id::new("confirm-end"))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-190.0, -80.0))
-            .show(ctx, |ui| {
-                ui.label(egui::RichText::new(&why).size(16.0));
-                ui.add_space(6.0);
-                ui.horizontal(|ui| {
-                    let yes = format!("{} (Enter)", c.action(&action));
-                    if ui.button(egui::RichText::new(yes).strong()).clicked() {
-                        answer = Some(true);
-                    }
-                    if ui.button("Keep playing (Esc)").clicked() {
-                        answer = Some(false);
-                    }
-                });
-            });
+        let mut answer = are_you_sure(ctx, "confirm-end", &why, &c.action(&action));
         if enter {
             answer = Some(true);
-        } else if escape {
-            answer = Some(false);
         }
         match (answer, c.seat) {
             (Some(true), Some(seat)) => {
@@ -1649,4 +1629,37 @@ fn hover_info(ui: &mut egui::Ui, c: &Ctx, h: SpaceId, gestures: &[Gesture], sel:
             );
         }
     }
+}
+
+/// The "are you sure?" window before ending a phase with pieces that could still act (UX.md),
+/// shared by every game's table: `why` says what is left, `yes` names the ending. Some(true)
+/// when the player confirms (button or Enter), Some(false) to keep playing (button or Esc).
+pub fn are_you_sure(ctx: &egui::Context, id: &str, why: &str, yes: &str) -> Option<bool> {
+    let mut answer = None;
+    egui::Window::new("Are you sure?")
+        .id(egui::Id::new(id))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-190.0, -80.0))
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(why).size(16.0));
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                let yes = format!("{yes} (Enter)");
+                if ui.button(egui::RichText::new(yes).strong()).clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Keep playing (Esc)").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+    ctx.input(|i| {
+        if i.key_pressed(egui::Key::Enter) {
+            answer = Some(true);
+        } else if i.key_pressed(egui::Key::Escape) {
+            answer = Some(false);
+        }
+    });
+    answer
 }

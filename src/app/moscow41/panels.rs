@@ -147,73 +147,43 @@ pub fn action_words(board: &Board, view: &View, a: &Action) -> String {
 /// Why ending now may be a mistake: what could still act (the actions of the segment still on
 /// offer besides ending it). None when nothing is left, or when `action` ends nothing.
 pub fn end_with_work_left(action: &Action, legal: &[Action]) -> Option<String> {
-    use std::collections::BTreeSet;
-    let count = |f: &dyn Fn(&Action) -> Option<u32>| -> usize {
-        legal.iter().filter_map(f).collect::<BTreeSet<u32>>().len()
-    };
-    let (n, what) = match action {
-        Action::EndActivation => (
-            count(&|a| match a {
-                Action::Activate { hq, .. } => Some(hq.0 as u32),
-                _ => None,
-            }),
-            ("HQ", "HQs", "could still be activated"),
-        ),
-        Action::EndCommand | Action::EndExploitation => (
-            count(&|a| match a {
-                Action::Move { block, .. }
-                | Action::Rail { block, .. }
-                | Action::BuildDl { block } => Some(block.0 as u32),
-                _ => None,
-            }),
-            ("block", "blocks", "could still move"),
-        ),
+    let (one, many, verb) = match action {
+        Action::EndActivation => ("HQ", "HQs", "could still be activated"),
+        Action::EndCommand | Action::EndExploitation => ("block", "blocks", "could still move"),
         Action::EndSupport => (
-            count(&|a| match a {
-                Action::Artillery { hq, .. } => Some(hq.0 as u32),
-                Action::Bomber { bomber, .. } => Some(1000 + bomber.0 as u32),
-                _ => None,
-            }),
-            (
-                "artillery marker or bomber",
-                "artillery markers and bombers",
-                "could still be sent",
-            ),
+            "artillery marker or bomber",
+            "artillery markers and bombers",
+            "could still be sent",
         ),
-        Action::EndCombat => (
-            count(&|a| match a {
-                Action::Fight { area } => Some(area.0 as u32),
-                _ => None,
-            }),
-            ("battle", "battles", "could still be fought"),
-        ),
-        Action::EndBlitz => (
-            count(&|a| match a {
-                Action::Blitz { block, .. } => Some(block.0 as u32),
-                _ => None,
-            }),
-            ("block", "blocks", "could still Blitz"),
-        ),
-        Action::EndRegeneration => (
-            count(&|a| match a {
-                Action::Regenerate { hq } => Some(hq.0 as u32),
-                _ => None,
-            }),
-            ("HQ", "HQs", "could still regenerate a step"),
-        ),
-        Action::EndReplacement => (
-            count(&|a| match a {
-                Action::Replace { block } => Some(block.0 as u32),
-                _ => None,
-            }),
-            ("block", "blocks", "could still replace a step"),
-        ),
+        Action::EndCombat => ("battle", "battles", "could still be fought"),
+        Action::EndBlitz => ("block", "blocks", "could still Blitz"),
+        Action::EndRegeneration => ("HQ", "HQs", "could still regenerate a step"),
+        Action::EndReplacement => ("block", "blocks", "could still replace a step"),
         _ => return None,
     };
-    (n > 0).then(|| {
-        let (one, many, verb) = what;
-        format!("{n} {} {verb}.", if n == 1 { one } else { many })
-    })
+    // The piece (or battle) each action of the segment is about; counted once each.
+    let piece = |a: &Action| -> Option<u32> {
+        match (action, a) {
+            (Action::EndActivation, Action::Activate { hq, .. })
+            | (Action::EndSupport, Action::Artillery { hq, .. })
+            | (Action::EndRegeneration, Action::Regenerate { hq }) => Some(hq.0 as u32),
+            (
+                Action::EndCommand | Action::EndExploitation,
+                Action::Move { block, .. } | Action::Rail { block, .. } | Action::BuildDl { block },
+            )
+            | (Action::EndBlitz, Action::Blitz { block, .. })
+            | (Action::EndReplacement, Action::Replace { block }) => Some(block.0 as u32),
+            (Action::EndSupport, Action::Bomber { bomber, .. }) => Some(1000 + bomber.0 as u32),
+            (Action::EndCombat, Action::Fight { area }) => Some(area.0 as u32),
+            _ => None,
+        }
+    };
+    let n = legal
+        .iter()
+        .filter_map(piece)
+        .collect::<std::collections::BTreeSet<u32>>()
+        .len();
+    (n > 0).then(|| format!("{n} {} {verb}.", if n == 1 { one } else { many }))
 }
 
 /// "Are you sure?" for an end of a segment with work left: Enter ends it, Esc keeps playing.
@@ -227,32 +197,12 @@ fn confirm_window(
     let Some((seat, action, why)) = confirm.clone() else {
         return;
     };
-    let mut answer = None;
-    egui::Window::new("Are you sure?")
-        .id(egui::Id::new("m41-confirm-end"))
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-190.0, -80.0))
-        .show(ctx, |ui| {
-            ui.label(egui::RichText::new(&why).size(16.0));
-            ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                let yes = format!("{} (Enter)", action_words(board, view, &action));
-                if ui.button(egui::RichText::new(yes).strong()).clicked() {
-                    answer = Some(true);
-                }
-                if ui.button("Keep playing (Esc)").clicked() {
-                    answer = Some(false);
-                }
-            });
-        });
-    ctx.input(|i| {
-        if i.key_pressed(egui::Key::Enter) {
-            answer = Some(true);
-        } else if i.key_pressed(egui::Key::Escape) {
-            answer = Some(false);
-        }
-    });
+    let answer = super::super::panels::are_you_sure(
+        ctx,
+        "m41-confirm-end",
+        &why,
+        &action_words(board, view, &action),
+    );
     match answer {
         Some(true) => {
             out.choices.write(M41Choice { seat, action });

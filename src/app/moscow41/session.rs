@@ -193,10 +193,6 @@ pub struct M41Battle {
 }
 
 impl M41Battle {
-    pub fn defender(&self) -> Side {
-        self.attacker.other()
-    }
-
     /// Follows one event of the battle: the blocks revealed at `before` strengths (the state
     /// before the action that started it: the Deployment is the battle's first step) and each
     /// block destroyed. The steps lost are read from the state after the action

@@ -495,12 +495,14 @@ impl<'a> Model<'a> {
                 continue;
             }
             for u in us.iter().filter(|u| u.side == me && u.counts_for_control()) {
-                cut += if me == Side::German {
-                    // A block at its last step surrenders after one impulse cut off (R 9.3).
-                    50.0 + 16.0 * u.strength + if u.strength <= 1.0 { 40.0 } else { 0.0 }
-                } else {
-                    18.0 + 8.0 * u.strength
-                };
+                cut += self.cut_off_cost(u.strength)
+                    // A German block at its last step surrenders after one impulse cut off
+                    // (R 9.3), for good.
+                    + if me == Side::German && u.strength <= 1.0 {
+                        40.0
+                    } else {
+                        0.0
+                    };
             }
         }
         let mut vp_lost = 0.0;
@@ -513,6 +515,16 @@ impl<'a> Model<'a> {
             }
         }
         (cut, vp_lost)
+    }
+
+    /// What one own block of `strength` cut off from supply stands to lose (Isolation
+    /// attrition, R 9.3). German losses are permanent (R 10.14.3): his pockets cost more.
+    pub fn cut_off_cost(&self, strength: f32) -> f32 {
+        if self.me == Side::German {
+            50.0 + 16.0 * strength
+        } else {
+            18.0 + 8.0 * strength
+        }
     }
 
     /// Whether area `a` traces a LOC in the supply `sup` (itself or a neighbour supplied: a
@@ -688,7 +700,7 @@ impl<'a> Model<'a> {
         let mut v = Vec::new();
         // A scenario with its own victory conditions (SC.1–SC.3) is won only there: Victory
         // Areas count for nothing but the 7-VP Sudden Death, out of reach in one month.
-        let scenario_goals = !self.cache.goal_control.is_empty() || !self.cache.goal_dl.is_empty();
+        let scenario_goals = self.has_scenario_goal();
         if scenario_goals {
             for &g in &self.cache.goal_control {
                 if self.control[g] != Side::German {
@@ -927,8 +939,7 @@ impl<'a> Model<'a> {
         }
         // The German drive: combat blocks close to the objectives.
         if me == Side::German {
-            let scenario_goal =
-                !self.cache.goal_control.is_empty() || !self.cache.goal_dl.is_empty();
+            let scenario_goal = self.has_scenario_goal();
             for (a, us) in self.units.iter().enumerate() {
                 let d = self.dist_objective.get(a).copied().unwrap_or(0).min(12) as f32;
                 for u in us
@@ -961,12 +972,7 @@ impl<'a> Model<'a> {
                     continue;
                 }
                 if u.side == me && !mine_ok {
-                    // German losses are permanent (R 10.14.3): his pockets cost more.
-                    v -= if me == Side::German {
-                        50.0 + 16.0 * u.strength
-                    } else {
-                        18.0 + 8.0 * u.strength
-                    };
+                    v -= self.cut_off_cost(u.strength);
                 } else if u.side == en && !en_ok {
                     v += en_cut_w
                         * (if me == Side::German { 30.0 } else { 16.0 } + 6.0 * u.strength);

@@ -704,11 +704,7 @@ fn pocket_value(m: &Model) -> f32 {
             continue;
         }
         for u in us.iter().filter(|u| u.side == me && u.counts_for_control()) {
-            v += if me == Side::German {
-                50.0 + 16.0 * u.strength
-            } else {
-                18.0 + 8.0 * u.strength
-            };
+            v += m.cut_off_cost(u.strength);
         }
     }
     v

@@ -392,8 +392,8 @@ fn passes_into_the_end_only_when_it_wins() {
 
 /// R 10.16 (Stukas following a Blitz): each surviving Stuka is sent to one Blitz battle and
 /// is not offered again, so the Blitz's Support step ends. In this Operation Typhoon game
-/// (Normal AI both sides) a German sends Stukas after a Blitz; re-sending them between the
-/// two Blitz areas was once an endless loop.
+/// (Hard German, Normal Soviet) a German sends Stukas after a Blitz; re-sending them
+/// between the two Blitz areas was once an endless loop.
 #[test]
 fn r10_16_stukas_follow_one_blitz_battle_and_the_game_ends() {
     use eastfront_moscow41::BomberState;
@@ -423,14 +423,13 @@ fn r10_16_stukas_follow_one_blitz_battle_and_the_game_ends() {
                     }
                 }
             }
+            let level = if side == Side::German {
+                Level::Hard
+            } else {
+                Level::Normal
+            };
             let view = game.view(&st, Viewer::Side(side));
-            let a = choose(
-                &game,
-                &view,
-                &legal,
-                Level::Normal,
-                seed.wrapping_mul(7919) + steps,
-            );
+            let a = choose(&game, &view, &legal, level, seed.wrapping_mul(7919) + steps);
             game.apply(&mut st, s, &a).unwrap();
             steps += 1;
             assert!(steps < 20_000, "the game of seed {seed} does not end");
@@ -495,56 +494,4 @@ fn the_german_takes_moscow_in_typhoon_against_random_play() {
         wins * 10 >= 9 * n,
         "the German took Moscow in {wins} of {n} games"
     );
-}
-
-/// Hard's look-ahead: at a plan point it plays plans out and then follows the chosen plan
-/// move by move while the position is the one the plan expected, so its next move is the
-/// plan's whatever the seed (one ply with the German's spread of moves depends on it).
-#[test]
-fn hard_follows_the_plan_it_chose() {
-    let game = Moscow41::new();
-    let st = play_until(&game, "campaign", 3, german_command);
-    let s = seat(Side::German);
-    let view = game.view(&st, Viewer::Side(Side::German));
-    let legal = game.legal_actions(&st, s);
-    let second_move = |seed: u64| {
-        let first = choose(&game, &view, &legal, Level::Hard, 21);
-        let mut next = st.clone();
-        game.apply(&mut next, s, &first).unwrap();
-        assert_eq!(game.active(&next), Some(s), "the command segment goes on");
-        let legal = game.legal_actions(&next, s);
-        assert!(legal.len() > 1);
-        let view = game.view(&next, Viewer::Side(Side::German));
-        (first, choose(&game, &view, &legal, Level::Hard, seed))
-    };
-    let (first_a, second_a) = second_move(1000);
-    let (first_b, second_b) = second_move(9999);
-    assert_eq!(first_a, first_b, "Hard is deterministic for the same call");
-    assert_eq!(
-        second_a, second_b,
-        "the plan's next step, whatever the seed"
-    );
-}
-
-/// The look-ahead's judge: a won game is worth more than any position still in play, and a
-/// lost one less.
-#[test]
-fn the_look_ahead_judges_won_and_lost_games_at_the_extremes() {
-    use eastfront_ai::moscow41::search::judge;
-    let game = Moscow41::new();
-    let st = play_until(&game, "sc3", 5, german_command);
-    let mut over = st.clone();
-    over.outcome = Some(eastfront_kernel::Outcome {
-        winner: Some(Side::German),
-        reason: "SC.3: the Germans control Moscow".into(),
-    });
-    for me in [Side::German, Side::Soviet] {
-        let open = judge(&game, &st, me);
-        let end = judge(&game, &over, me);
-        if me == Side::German {
-            assert!(end > open, "a won game over {open}");
-        } else {
-            assert!(end < open, "a lost game under {open}");
-        }
-    }
 }

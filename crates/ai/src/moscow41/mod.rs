@@ -16,7 +16,6 @@
 //! variety they allow among nearly equal choices.
 
 pub mod model;
-pub mod search;
 pub mod tactics;
 
 use eastfront_moscow41::view::View;
@@ -112,43 +111,15 @@ impl Profile {
 }
 
 /// The AI's choice for the side `view` belongs to. Deterministic for a given view, legal
-/// list, level and seed (at Hard, also for the same sequence of earlier calls: it follows
-/// the plan it chose while the position is the one the plan expected, see [`search`]).
+/// list, level and seed.
 pub fn choose(game: &Moscow41, view: &View, legal: &[Action], level: Level, seed: u64) -> Action {
     assert!(!legal.is_empty(), "choose needs at least one legal action");
     if legal.len() == 1 {
         return legal[0].clone();
     }
-    if level == Level::Hard {
-        if let Some(a) = search::choose_by_plans(game, view, legal, search::Budget::HARD, seed) {
-            return a;
-        }
-    }
-    one_ply(game, view, legal, Profile::of(level, view_side(view)), seed)
-}
-
-/// The side a view belongs to (the side to act for an omniscient view).
-fn view_side(view: &View) -> eastfront_kernel::Side {
-    match view.viewer {
-        eastfront_kernel::Viewer::Side(s) => s,
-        eastfront_kernel::Viewer::Omniscient => {
-            view.active_side.unwrap_or(eastfront_kernel::Side::German)
-        }
-    }
-}
-
-/// One decision one ply deep: every choice on the shortlist scored on the model of the
-/// view, the best taken.
-pub(crate) fn one_ply(
-    game: &Moscow41,
-    view: &View,
-    legal: &[Action],
-    profile: Profile,
-    seed: u64,
-) -> Action {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let m = model::Model::from_view(&game.board, view);
-    let mut ctx = tactics::Ctx::new(m, view, profile, legal);
+    let mut ctx = tactics::Ctx::new(m, view, level, legal);
     let keep = shortlist(&ctx, legal);
     let mut best: Option<(f32, usize)> = None;
     for (i, a) in legal.iter().enumerate() {

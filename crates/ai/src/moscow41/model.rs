@@ -109,12 +109,6 @@ impl<'a> Model<'a> {
             Viewer::Side(s) => s,
             Viewer::Omniscient => view.active_side.unwrap_or(Side::German),
         };
-        Self::from_view_as(board, view, me)
-    }
-
-    /// The model of `view` as side `me` sees it (an Omniscient view of a sampled position,
-    /// for judging a look-ahead from either side).
-    pub fn from_view_as(board: &'a Board, view: &View, me: Side) -> Model<'a> {
         let n = board.topo.len();
         let prior = enemy_prior(board, view, me);
         let mut units: Vec<Vec<Unit>> = vec![Vec::new(); n];

@@ -4,7 +4,7 @@
 //! Blitz and Exploitation). The highest score wins; ending a segment scores 0.
 
 use super::model::{idx, FromIndex, Model, Unit};
-use super::Profile;
+use super::{Level, Profile};
 use eastfront_kernel::Side;
 use eastfront_moscow41::data::{Colour, ReplacementCost, Role, Terrain};
 use eastfront_moscow41::view::View;
@@ -13,10 +13,11 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 
-/// What one decision knows: the model, its value now, the profile and the legal list.
+/// What one decision knows: the model, its value now, the level and the legal list.
 pub struct Ctx<'a, 'v> {
     pub m: Model<'a>,
     pub view: &'v View,
+    pub level: Level,
     /// How this level plays this side (noise, the evaluator, the activity bias).
     pub profile: Profile,
     pub base: f32,
@@ -28,7 +29,8 @@ pub struct Ctx<'a, 'v> {
 }
 
 impl<'a, 'v> Ctx<'a, 'v> {
-    pub fn new(m: Model<'a>, view: &'v View, profile: Profile, legal: &[Action]) -> Self {
+    pub fn new(m: Model<'a>, view: &'v View, level: Level, legal: &[Action]) -> Self {
+        let profile = Profile::of(level, m.me);
         let full = profile.full_evaluation;
         let base = m.value(full);
         let mut reachers: HashMap<usize, Vec<BlockId>> = HashMap::new();
@@ -42,6 +44,7 @@ impl<'a, 'v> Ctx<'a, 'v> {
         Ctx {
             m,
             view,
+            level,
             profile,
             base,
             full,

@@ -931,10 +931,16 @@ impl<'a> Model<'a> {
                 }
             }
         }
+        // The campaign's German plays for VP in December (R 1.7 B), which he can only get by
+        // going for them: ground, the drive toward the objectives and the Soviet pockets
+        // weigh more for him (measured: against the Easy Soviet he won 33% of campaigns with
+        // the scenarios' weights, about 50% with these, on two ranges of 200 seeds).
+        let campaign_german = me == Side::German && !self.has_scenario_goal();
         // Territory (a weak tie-break: ground is supply and room).
+        let ground = if campaign_german { 0.75 } else { 0.3 };
         for a in 0..self.board.n_areas {
             if self.control[a] == me {
-                v += 0.3;
+                v += ground;
             }
         }
         // The German drive: combat blocks close to the objectives.
@@ -948,7 +954,7 @@ impl<'a> Model<'a> {
                 {
                     // A scenario's single objective (Moscow in SC.2/SC.3, the SC.1 areas)
                     // is the whole game: the drive toward it dominates.
-                    let w = if scenario_goal { 80.0 } else { 2.5 };
+                    let w = if scenario_goal { 80.0 } else { 15.0 };
                     v -= w * d * (0.5 + u.strength / 4.0);
                 }
             }
@@ -959,8 +965,7 @@ impl<'a> Model<'a> {
         // Supply (R 9): isolated blocks lose steps and surrender (R 9.3).
         let sup_me = self.supplied(me);
         let sup_en = self.supplied(en);
-        // A pocket he can reopen in his next impulse is worth less than one that holds.
-        let en_cut_w = 1.0;
+        let en_cut_w = if campaign_german { 2.5 } else { 1.0 };
         for (a, us) in self.units.iter().enumerate() {
             if !self.board.is_area(AreaId::from_index(a)) {
                 continue;

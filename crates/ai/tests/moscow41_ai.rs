@@ -3,8 +3,8 @@
 
 use eastfront_ai::moscow41::{choose, random_action, Level};
 use eastfront_kernel::{Game, Side, Viewer};
-use eastfront_moscow41::data::{Role, Speed, Terrain};
-use eastfront_moscow41::{Action, ImpulseKind, Loc, Moscow41, Phase, State};
+use eastfront_moscow41::data::{Colour, Role, Speed, Terrain};
+use eastfront_moscow41::{query, Action, BlockId, ImpulseKind, Loc, Moscow41, Phase, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -276,6 +276,78 @@ fn fortifies_a_scenario_objective() {
     for level in [Level::Normal, Level::Hard] {
         let a = choose(&game, &view, &legal, level, 3);
         assert!(matches!(a, Action::BuildDl { .. }), "{level:?} chose {a:?}");
+    }
+}
+
+/// SC.1 (German lines in Yelnia and Yartsevo win at once, SC.1 (a)): with Yartsevo
+/// fortified and a block able to fortify Yelnia (R 4.1, 10.8), the German activates the HQ
+/// that commands that block.
+#[test]
+fn sc1_activates_the_hq_that_can_build_the_winning_line() {
+    let game = Moscow41::new();
+    let b = &game.board;
+    let mut st = play_until(&game, "sc1", 8, |st| {
+        st.phase == Phase::Activation
+            && st.active == Side::German
+            && st
+                .impulse
+                .as_ref()
+                .is_some_and(|i| i.kind == ImpulseKind::Tactical && i.activated.is_empty())
+    });
+    let yelnia = b.place("Yelnia").unwrap();
+    let yartsevo = b.place("Yartsevo").unwrap();
+    for (i, bs) in st.blocks.iter_mut().enumerate() {
+        if b.blocks[i].side == Side::Soviet
+            && (bs.loc == Loc::Space(yelnia) || bs.loc == Loc::Space(yartsevo))
+        {
+            bs.loc = Loc::ForcePool;
+        }
+    }
+    for a in [yelnia, yartsevo] {
+        st.control[a.index()] = Side::German;
+    }
+    st.dl[yelnia.index()] = [false, false];
+    st.dl[yartsevo.index()] = [true, false];
+    // A block of an army colour (only its own HQ commands it), and that HQ, both in Yelnia.
+    let on_map = |st: &State, x: BlockId| {
+        matches!(st.blocks[x.index()].loc, Loc::Space(a) if b.is_area(a))
+            && !st.blocks[x.index()].isolated
+    };
+    let (hq, inf) = b
+        .side_blocks(Side::German)
+        .filter(|h| {
+            b.block(*h).role == Role::TacticalHq
+                && st.blocks[h.index()].strength > 0
+                && on_map(&st, *h)
+        })
+        .find_map(|h| {
+            b.side_blocks(Side::German)
+                .find(|x| {
+                    b.block(*x).role == Role::Combat
+                        && b.block(*x).colour != Some(Colour::White)
+                        && st.blocks[x.index()].strength >= 2
+                        && on_map(&st, *x)
+                        && query::commands_colour(b, &st, h, *x)
+                })
+                .map(|x| (h, x))
+        })
+        .unwrap();
+    for x in [hq, inf] {
+        st.blocks[x.index()].loc = Loc::Space(yelnia);
+    }
+    let legal = game.legal_actions(&st, seat(Side::German));
+    let view = game.view(&st, Viewer::Side(Side::German));
+    for level in [Level::Normal, Level::Hard] {
+        let a = choose(&game, &view, &legal, level, 3);
+        match a {
+            Action::Activate { hq: h, .. } => assert!(
+                query::commands_colour(b, &st, h, inf),
+                "{level:?} activated {} instead of an HQ commanding {}",
+                b.block(h).label,
+                b.block(inf).label
+            ),
+            other => panic!("{level:?} chose {other:?}"),
+        }
     }
 }
 

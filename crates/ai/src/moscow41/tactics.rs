@@ -439,20 +439,20 @@ fn usefulness(m: &Model, a: usize, u: &Unit) -> f32 {
     if adj_empty_enemy {
         v += if me == Side::German { 10.0 } else { 5.0 };
     }
-    // SC.1: a block that can fortify an objective area (R 4.1, 10.8) is the one to command;
-    // with the other area's line already built, its line wins at once.
-    if me == Side::German
-        && u.role == Some(Role::Combat)
-        && u.strength > 1.0
-        && m.cache.goal_dl.contains(&a)
-        && m.control[a] == me
-        && !m.disputed(a)
-        && !m.dl[a][idx(me)]
-    {
-        let rest_built = m.cache.goal_dl.iter().all(|&g| g == a || m.dl[g][idx(me)]);
-        v += if rest_built { 400.0 } else { 40.0 };
-    }
     if me == Side::German {
+        // SC.1: a block that can fortify an objective area (R 4.1, 10.8: a combat block
+        // above its minimum of 1, in an own undisputed area without an own line) is the one
+        // to command; with the other area's line already built, its line wins at once.
+        if u.role == Some(Role::Combat)
+            && u.strength > 1.0
+            && m.cache.goal_dl.contains(&a)
+            && m.control[a] == me
+            && !m.disputed(a)
+            && !m.dl[a][idx(me)]
+        {
+            let rest_built = m.cache.goal_dl.iter().all(|&g| g == a || m.dl[g][idx(me)]);
+            v += if rest_built { 400.0 } else { 40.0 };
+        }
         let d = m.dist_objective.get(a).copied().unwrap_or(0).min(8) as f32;
         if m.has_control_goal() {
             // One objective is the whole game (SC.2, SC.3): the blocks that can reach it

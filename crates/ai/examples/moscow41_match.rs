@@ -4,7 +4,7 @@
 //! seed and the Soviets in the others (or always the `--a-side`); prints A's win rate per
 //! side, the mean losses and the AI's time per impulse.
 //!
-//! For looking into games: `M41_TRACE=1` prints every action, `M41_DIAG=1` one line per
+//! For looking into games: `M41_TRACE=1` prints every action (`M41_TRACE=2` also every event), `M41_DIAG=1` one line per
 //! impulse on the scenario's objectives (control, DLs, garrisons, the nearest German combat
 //! block), `M41_PROFILE=1` the AI's time per decision, `M41_LOST=1` the seeds player A lost.
 
@@ -185,12 +185,14 @@ fn play(
                 eprintln!("    HQs {} ; blocks on map {n}", hqs.join(" "));
             }
             for e in evs {
-                if matches!(
-                    e.kind,
-                    eastfront_moscow41::EventKind::Control { .. }
-                        | eastfront_moscow41::EventKind::Surrendered { .. }
-                        | eastfront_moscow41::EventKind::GameOver
-                ) {
+                if std::env::var("M41_TRACE").as_deref() == Ok("2")
+                    || matches!(
+                        e.kind,
+                        eastfront_moscow41::EventKind::Control { .. }
+                            | eastfront_moscow41::EventKind::Surrendered { .. }
+                            | eastfront_moscow41::EventKind::GameOver
+                    )
+                {
                     eprintln!("    {}", e.public);
                 }
             }

@@ -351,6 +351,79 @@ fn sc1_activates_the_hq_that_can_build_the_winning_line() {
     }
 }
 
+/// R 12.0 and SC.1: a Pass may reduce one combat block to build a DL without any HQ. With
+/// Yelnia fortified and Yartsevo German and clear, the German passes, builds the second line
+/// and wins at once (Sudden Death) — even with every HQ spent.
+#[test]
+fn r12_0_sc1_passes_to_build_the_winning_line() {
+    let game = Moscow41::new();
+    let b = &game.board;
+    let mut st = play_until(&game, "sc1", 8, |st| {
+        st.phase == Phase::ImpulseChoice && st.active == Side::German
+    });
+    let yelnia = b.place("Yelnia").unwrap();
+    let yartsevo = b.place("Yartsevo").unwrap();
+    for (i, bs) in st.blocks.iter_mut().enumerate() {
+        if b.blocks[i].side == Side::Soviet
+            && (bs.loc == Loc::Space(yelnia) || bs.loc == Loc::Space(yartsevo))
+        {
+            bs.loc = Loc::ForcePool;
+        }
+    }
+    for a in [yelnia, yartsevo] {
+        st.control[a.index()] = Side::German;
+    }
+    st.dl[yelnia.index()] = [true, false];
+    st.dl[yartsevo.index()] = [false, false];
+    // A full-strength combat block in Yartsevo, and every German HQ exhausted (♥).
+    let builder = b
+        .side_blocks(Side::German)
+        .find(|x| {
+            b.block(*x).role == Role::Combat
+                && b.block(*x).max_strength >= 3
+                && matches!(st.blocks[x.index()].loc, Loc::Space(a) if b.is_area(a))
+        })
+        .unwrap();
+    st.blocks[builder.index()].loc = Loc::Space(yartsevo);
+    st.blocks[builder.index()].strength = b.block(builder).max_strength;
+    st.blocks[builder.index()].isolated = false;
+    for h in b.side_blocks(Side::German) {
+        if b.block(h).is_hq() {
+            st.blocks[h.index()].strength = 0;
+        }
+    }
+    for level in [Level::Normal, Level::Hard] {
+        let mut st = st.clone();
+        for step in 0..10 {
+            if game.outcome(&st).is_some() {
+                break;
+            }
+            let s = game.active(&st).unwrap();
+            assert_eq!(
+                s,
+                seat(Side::German),
+                "{level:?}: the German should win before the Soviet moves"
+            );
+            let legal = game.legal_actions(&st, s);
+            let view = game.view(&st, Viewer::Side(Side::German));
+            let a = choose(&game, &view, &legal, level, 5 + step);
+            if step == 0 {
+                assert_eq!(a, Action::Pass, "{level:?}");
+            }
+            game.apply(&mut st, s, &a).unwrap();
+        }
+        assert!(
+            st.dl[yartsevo.index()][0],
+            "{level:?} did not fortify Yartsevo"
+        );
+        assert_eq!(
+            game.outcome(&st).and_then(|o| o.winner),
+            Some(Side::German),
+            "{level:?}"
+        );
+    }
+}
+
 /// Every legal action of an opening position reads as words (no debug dump of ids).
 #[test]
 fn describes_actions_in_words() {

@@ -1037,6 +1037,11 @@ fn is_green(m: &Model, a: usize) -> bool {
 /// A Pass right after the enemy's ends the month (R 6.0: two consecutive passes); in the
 /// last month that ends the game, so pass only if the result then is a win.
 fn score_pass(ctx: &Ctx) -> f32 {
+    // SC.1: a Pass may reduce one combat block to build a DL (R 12.0) — no HQ needed. When
+    // that line is the last one the German needs, the Pass wins at once (sudden death).
+    if ctx.me() == Side::German && winning_line_by_pass(&ctx.m) {
+        return 6000.0;
+    }
     let last_turn = ctx
         .m
         .board
@@ -1063,4 +1068,24 @@ fn score_pass(ctx: &Ctx) -> f32 {
     } else {
         -5000.0
     }
+}
+
+/// SC.1: an objective area where one German combat block could build the line that
+/// completes the victory condition (R 4.1: an own, undisputed area without a German line;
+/// the block above its minimum; a line left in the box; every other objective area
+/// already fortified).
+fn winning_line_by_pass(m: &Model) -> bool {
+    let built = m.dl.iter().filter(|x| x[idx(Side::German)]).count();
+    if built >= m.board.data.blocks.german_dls as usize {
+        return false;
+    }
+    let goals = &m.cache.goal_dl;
+    let open: Vec<usize> = goals.iter().copied().filter(|&g| !m.dl[g][0]).collect();
+    let [a] = open[..] else {
+        return false;
+    };
+    m.control[a] == Side::German
+        && !m.disputed(a)
+        && m.blocks_of(a, Side::German)
+            .any(|u| u.role == Some(Role::Combat) && u.strength > 1.0 && !u.isolated)
 }

@@ -644,9 +644,17 @@ fn score_activate(ctx: &mut Ctx, hq: BlockId, path: &[AreaId]) -> f32 {
     }
     // The German's HQs follow the drive on Moscow (SC.2, SC.3): their range must cover the
     // blocks that will attack it.
+    let d = |x: usize| m.dist_objective.get(x).copied().unwrap_or(0).min(12) as f32;
     if me == Side::German && dest != cur && m.has_control_goal() {
-        let d = |x: usize| m.dist_objective.get(x).copied().unwrap_or(0).min(12) as f32;
         sum += (d(cur) - d(dest)) * 6.0;
+    }
+    // SC.1: an HQ must stand near Yelnia and Yartsevo (or Chernigov and Romny) to command the
+    // blocks that fortify them once they are taken (its range falls with every activation,
+    // R 10.3): activations far from them cost more. Measured against random play (German,
+    // seeds 1–200 / 1001–1200 / 2001–2200): Normal 89 / 88 / 89% → 94 / 90 / 93.5%, Hard
+    // 91.5 / 90.5 / 93.5% → 93 / 92 / 95%.
+    if me == Side::German && !m.cache.goal_dl.is_empty() {
+        sum -= d(dest) * 20.0;
     }
     sum * 0.9 - cost
 }
@@ -1071,21 +1079,36 @@ fn score_pass(ctx: &Ctx) -> f32 {
 }
 
 /// SC.1: an objective area where one German combat block could build the line that
-/// completes the victory condition (R 4.1: an own, undisputed area without a German line;
-/// the block above its minimum; a line left in the box; every other objective area
-/// already fortified).
+/// completes the victory condition: every other objective area already fortified, a line
+/// left in the box.
 fn winning_line_by_pass(m: &Model) -> bool {
-    let built = m.dl.iter().filter(|x| x[idx(Side::German)]).count();
-    if built >= m.board.data.blocks.german_dls as usize {
-        return false;
-    }
-    let goals = &m.cache.goal_dl;
-    let open: Vec<usize> = goals.iter().copied().filter(|&g| !m.dl[g][0]).collect();
+    let open: Vec<usize> = m
+        .cache
+        .goal_dl
+        .iter()
+        .copied()
+        .filter(|&g| !m.dl[g][idx(Side::German)])
+        .collect();
     let [a] = open[..] else {
         return false;
     };
+    german_lines_left(m) > 0 && fortifiable_by_pass(m, a)
+}
+
+/// SC.1: an objective area a Pass could fortify: German, undisputed, without a German line,
+/// with a German combat block above its minimum that the Pass's supply check leaves able to
+/// act (R 4.1, 9.3: an isolated block builds nothing; R 12.0).
+fn fortifiable_by_pass(m: &Model, a: usize) -> bool {
     m.control[a] == Side::German
         && !m.disputed(a)
+        && !m.dl[a][idx(Side::German)]
+        && m.in_supply(a, Side::German, &m.supplied(Side::German))
         && m.blocks_of(a, Side::German)
             .any(|u| u.role == Some(Role::Combat) && u.strength > 1.0 && !u.isolated)
+}
+
+/// German lines still in the box (R 4.1: the counter mix limits them).
+fn german_lines_left(m: &Model) -> usize {
+    let built = m.dl.iter().filter(|x| x[idx(Side::German)]).count();
+    (m.board.data.blocks.german_dls as usize).saturating_sub(built)
 }

@@ -4,7 +4,9 @@
 use eastfront_ai::moscow41::{choose, random_action, Level};
 use eastfront_kernel::{Game, Side, Viewer};
 use eastfront_moscow41::data::{Colour, Role, Speed, Terrain};
-use eastfront_moscow41::{query, Action, BlockId, ImpulseKind, Loc, Moscow41, Phase, State};
+use eastfront_moscow41::{
+    query, Action, AreaId, BlockId, ImpulseKind, Loc, Moscow41, Phase, State,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -294,18 +296,7 @@ fn sc1_activates_the_hq_that_can_build_the_winning_line() {
                 .as_ref()
                 .is_some_and(|i| i.kind == ImpulseKind::Tactical && i.activated.is_empty())
     });
-    let yelnia = b.place("Yelnia").unwrap();
-    let yartsevo = b.place("Yartsevo").unwrap();
-    for (i, bs) in st.blocks.iter_mut().enumerate() {
-        if b.blocks[i].side == Side::Soviet
-            && (bs.loc == Loc::Space(yelnia) || bs.loc == Loc::Space(yartsevo))
-        {
-            bs.loc = Loc::ForcePool;
-        }
-    }
-    for a in [yelnia, yartsevo] {
-        st.control[a.index()] = Side::German;
-    }
+    let (yelnia, yartsevo) = sc1_objectives_german(&game, &mut st);
     st.dl[yelnia.index()] = [false, false];
     st.dl[yartsevo.index()] = [true, false];
     // A block of an army colour (only its own HQ commands it), and that HQ, both in Yelnia.
@@ -361,18 +352,7 @@ fn r12_0_sc1_passes_to_build_the_winning_line() {
     let mut st = play_until(&game, "sc1", 8, |st| {
         st.phase == Phase::ImpulseChoice && st.active == Side::German
     });
-    let yelnia = b.place("Yelnia").unwrap();
-    let yartsevo = b.place("Yartsevo").unwrap();
-    for (i, bs) in st.blocks.iter_mut().enumerate() {
-        if b.blocks[i].side == Side::Soviet
-            && (bs.loc == Loc::Space(yelnia) || bs.loc == Loc::Space(yartsevo))
-        {
-            bs.loc = Loc::ForcePool;
-        }
-    }
-    for a in [yelnia, yartsevo] {
-        st.control[a.index()] = Side::German;
-    }
+    let (yelnia, yartsevo) = sc1_objectives_german(&game, &mut st);
     st.dl[yelnia.index()] = [true, false];
     st.dl[yartsevo.index()] = [false, false];
     // A full-strength combat block in Yartsevo, and every German HQ exhausted (♥).
@@ -422,6 +402,24 @@ fn r12_0_sc1_passes_to_build_the_winning_line() {
             "{level:?}"
         );
     }
+}
+
+/// SC.1's objective areas, Yelnia and Yartsevo, emptied of Soviet blocks and German.
+fn sc1_objectives_german(game: &Moscow41, st: &mut State) -> (AreaId, AreaId) {
+    let b = &game.board;
+    let yelnia = b.place("Yelnia").unwrap();
+    let yartsevo = b.place("Yartsevo").unwrap();
+    for (i, bs) in st.blocks.iter_mut().enumerate() {
+        if b.blocks[i].side == Side::Soviet
+            && (bs.loc == Loc::Space(yelnia) || bs.loc == Loc::Space(yartsevo))
+        {
+            bs.loc = Loc::ForcePool;
+        }
+    }
+    for a in [yelnia, yartsevo] {
+        st.control[a.index()] = Side::German;
+    }
+    (yelnia, yartsevo)
 }
 
 /// Every legal action of an opening position reads as words (no debug dump of ids).

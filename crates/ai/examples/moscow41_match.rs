@@ -4,9 +4,9 @@
 //! seed and the Soviets in the others (or always the `--a-side`); prints A's win rate per
 //! side, the mean losses and the AI's time per impulse.
 //!
-//! For looking into games: `M41_TRACE=1` prints every action (`M41_TRACE=2` also every event), `M41_DIAG=1` one line per
-//! impulse on the scenario's objectives (control, DLs, garrisons, the nearest German combat
-//! block), `M41_PROFILE=1` the AI's time per decision, `M41_LOST=1` the seeds player A lost.
+//! For looking into games: `M41_TRACE=1` prints every action (`M41_TRACE=2` also every
+//! event), `M41_DIAG=1` one line per impulse on the scenario's objectives (control, DLs,
+//! garrisons, the nearest German combat block), `M41_PROFILE=1` the AI's time per decision, `M41_LOST=1` the seeds player A lost.
 
 use eastfront_ai::moscow41::{choose, random_action, Level};
 use eastfront_kernel::{Game, Side, Viewer};

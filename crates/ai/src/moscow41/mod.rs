@@ -96,7 +96,7 @@ impl Profile {
             // the full evaluator (the German needs it to win at all: the campaign German
             // without it wins none of 100 games against the Easy Soviet). Measured over
             // two ranges of 200 seeds, Hard beats this level and it beats Easy in every
-            // scenario (docs/moscow41.md, "AI strength").
+            // scenario (docs/moscow41.md, "Figures").
             Level::Normal => Profile {
                 shortlist: 8,
                 full_evaluation: german,

@@ -40,6 +40,11 @@ impl Unit {
     pub fn fights(&self) -> bool {
         !matches!(self.role, Some(Role::Leader) | Some(Role::LuftwaffeHq))
     }
+    /// A block that could reduce itself to build a DL (R 4.1, 10.8: a combat block above its
+    /// minimum of 1; R 9.3: not isolated).
+    pub fn can_build_line(&self) -> bool {
+        self.role == Some(Role::Combat) && self.strength > 1.0 && !self.isolated
+    }
     pub fn counts_for_control(&self) -> bool {
         self.role != Some(Role::Leader)
     }
@@ -382,6 +387,24 @@ impl<'a> Model<'a> {
 
     pub fn disputed(&self, a: usize) -> bool {
         self.has_units(a, Side::German) && self.has_units(a, Side::Soviet)
+    }
+
+    /// SC.1: an objective area where a German line could still be built (R 4.1: own,
+    /// undisputed, without a German line).
+    pub fn goal_to_fortify(&self, a: usize) -> bool {
+        self.cache.goal_dl.contains(&a)
+            && self.control[a] == Side::German
+            && !self.disputed(a)
+            && !self.dl[a][idx(Side::German)]
+    }
+
+    /// SC.1: the objective areas still without a German line.
+    pub fn goals_unfortified(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cache
+            .goal_dl
+            .iter()
+            .copied()
+            .filter(|&g| !self.dl[g][idx(Side::German)])
     }
 
     pub fn blocks_of(&self, a: usize, side: Side) -> impl Iterator<Item = &Unit> {
@@ -951,35 +974,34 @@ impl<'a> Model<'a> {
         if me == Side::German {
             let scenario_goal = self.has_scenario_goal();
             let fortify = !self.cache.goal_dl.is_empty();
-            // (distance to the nearest objective, the block's size)
-            let mut drive: Vec<(f32, f32)> = Vec::new();
+            let w = if scenario_goal { 80.0 } else { 15.0 };
+            // (distance to the nearest objective, the block's size), kept only in SC.1
+            let mut nearest_first: Vec<(f32, f32)> = Vec::new();
             for (a, us) in self.units.iter().enumerate() {
                 let d = self.dist_objective.get(a).copied().unwrap_or(0).min(12) as f32;
                 for u in us
                     .iter()
                     .filter(|u| u.side == me && u.role == Some(Role::Combat))
                 {
-                    drive.push((d, 0.5 + u.strength / 4.0));
+                    let size = 0.5 + u.strength / 4.0;
+                    if fortify {
+                        nearest_first.push((d, size));
+                    } else {
+                        // A scenario's objective (Moscow in SC.2/SC.3) is the whole game:
+                        // the drive toward it dominates.
+                        v -= w * d * size;
+                    }
                 }
             }
-            if fortify {
-                drive.sort_by(|x, y| x.0.total_cmp(&y.0));
-            }
-            for (k, (d, size)) in drive.iter().enumerate() {
-                // A scenario's objective (Moscow in SC.2/SC.3, the SC.1 areas) is the whole
-                // game: the drive toward it dominates. In SC.1 it pulls only the 8 blocks
-                // nearest the objectives (two full stacks in Yelnia and Yartsevo, R 2.7): the
-                // rest guard the supply lines behind them, whose cut isolates the garrisons
-                // that must build the lines (R 9.3). Measured against random play (German,
-                // seeds 1–200 / 1001–1200 / 2001–2200): Normal 93.5 / 88.5 / 94.5% →
-                // 97 / 95.5 / 95%, Hard 93.5 / 93 / 95.5% → 97.5 / 98 / 97.5%; against the
-                // AIs it wins more too (docs/moscow41.md).
-                let w = if !scenario_goal || (fortify && k >= 8) {
-                    15.0
-                } else {
-                    80.0
-                };
-                v -= w * d * size;
+            // SC.1: the drive pulls only the 8 blocks nearest the objectives (two full
+            // stacks in Yelnia and Yartsevo, R 2.7); the rest guard the supply lines behind
+            // them, whose cut isolates the garrisons that must build the lines (R 9.3).
+            // Measured against random play (German, seeds 1–200 / 1001–1200 / 2001–2200):
+            // Normal 93.5 / 88.5 / 94.5% → 97 / 95.5 / 95%, Hard 93.5 / 93 / 95.5% →
+            // 97.5 / 98 / 97.5%; against the AIs it wins more too (docs/moscow41.md).
+            nearest_first.sort_by(|x, y| x.0.total_cmp(&y.0));
+            for (k, (d, size)) in nearest_first.iter().enumerate() {
+                v -= if k < 8 { 80.0 } else { 15.0 } * d * size;
             }
         }
         if !full {

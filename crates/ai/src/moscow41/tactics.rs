@@ -443,14 +443,8 @@ fn usefulness(m: &Model, a: usize, u: &Unit) -> f32 {
         // SC.1: a block that can fortify an objective area (R 4.1, 10.8: a combat block
         // above its minimum of 1, in an own undisputed area without an own line) is the one
         // to command; with the other area's line already built, its line wins at once.
-        if u.role == Some(Role::Combat)
-            && u.strength > 1.0
-            && m.cache.goal_dl.contains(&a)
-            && m.control[a] == me
-            && !m.disputed(a)
-            && !m.dl[a][idx(me)]
-        {
-            let rest_built = m.cache.goal_dl.iter().all(|&g| g == a || m.dl[g][idx(me)]);
+        if u.can_build_line() && m.goal_to_fortify(a) {
+            let rest_built = m.goals_unfortified().all(|g| g == a);
             v += if rest_built { 400.0 } else { 40.0 };
         }
         let d = m.dist_objective.get(a).copied().unwrap_or(0).min(8) as f32;
@@ -1036,18 +1030,12 @@ fn score_place_dl(ctx: &mut Ctx, a: usize) -> f32 {
     m.value(ctx.full) - ctx.base + ctx.m.importance(a) * 0.1
 }
 
-/// The unused `Terrain` import guard for builds without the Hard search.
-#[allow(dead_code)]
-fn is_green(m: &Model, a: usize) -> bool {
-    m.board.terrain(AreaId::from_index(a)) == Some(Terrain::Green)
-}
-
 /// A Pass right after the enemy's ends the month (R 6.0: two consecutive passes); in the
 /// last month that ends the game, so pass only if the result then is a win.
 fn score_pass(ctx: &Ctx) -> f32 {
     // SC.1: a Pass may reduce one combat block to build a DL (R 12.0) — no HQ needed. When
     // that line is the last one the German needs, the Pass wins at once (sudden death).
-    if ctx.me() == Side::German && winning_line_by_pass(&ctx.m) {
+    if ctx.me() == Side::German && winning_line_by_pass(ctx) {
         return 6000.0;
     }
     let last_turn = ctx
@@ -1078,37 +1066,18 @@ fn score_pass(ctx: &Ctx) -> f32 {
     }
 }
 
-/// SC.1: an objective area where one German combat block could build the line that
-/// completes the victory condition: every other objective area already fortified, a line
-/// left in the box.
-fn winning_line_by_pass(m: &Model) -> bool {
-    let open: Vec<usize> = m
-        .cache
-        .goal_dl
-        .iter()
-        .copied()
-        .filter(|&g| !m.dl[g][idx(Side::German)])
-        .collect();
-    let [a] = open[..] else {
+/// SC.1: the objective area where one German block could build the line that completes the
+/// victory condition — every other objective area already fortified, a line left in the box,
+/// and the Pass's supply check leaving the builder able to act (R 9.3: an isolated block
+/// builds nothing).
+fn winning_line_by_pass(ctx: &Ctx) -> bool {
+    let m = &ctx.m;
+    let mut open = m.goals_unfortified();
+    let (Some(a), None) = (open.next(), open.next()) else {
         return false;
     };
-    german_lines_left(m) > 0 && fortifiable_by_pass(m, a)
-}
-
-/// SC.1: an objective area a Pass could fortify: German, undisputed, without a German line,
-/// with a German combat block above its minimum that the Pass's supply check leaves able to
-/// act (R 4.1, 9.3: an isolated block builds nothing; R 12.0).
-fn fortifiable_by_pass(m: &Model, a: usize) -> bool {
-    m.control[a] == Side::German
-        && !m.disputed(a)
-        && !m.dl[a][idx(Side::German)]
+    my_side_view(ctx).is_some_and(|s| s.dls_in_box > 0)
+        && m.goal_to_fortify(a)
         && m.in_supply(a, Side::German, &m.supplied(Side::German))
-        && m.blocks_of(a, Side::German)
-            .any(|u| u.role == Some(Role::Combat) && u.strength > 1.0 && !u.isolated)
-}
-
-/// German lines still in the box (R 4.1: the counter mix limits them).
-fn german_lines_left(m: &Model) -> usize {
-    let built = m.dl.iter().filter(|x| x[idx(Side::German)]).count();
-    (m.board.data.blocks.german_dls as usize).saturating_sub(built)
+        && m.blocks_of(a, Side::German).any(|u| u.can_build_line())
 }

@@ -15,6 +15,7 @@ pub mod blocks;
 pub mod data;
 pub mod dice;
 pub mod game;
+pub mod reference;
 pub mod session;
 pub mod topology;
 
@@ -22,5 +23,6 @@ pub use blocks::{count_hits, lose_step, Firepower, StepLoss};
 pub use data::{parse_ron, read_text_file, DataError};
 pub use dice::Dice;
 pub use game::{Game, GameEvent, Outcome, RuleError, ScenarioInfo, Seat, Side, Viewer};
+pub use reference::{find_rule_refs, RuleEntry, RuleRef, RulesReference};
 pub use session::{LoadError, Record, SaveFile, Session, SAVE_FORMAT, SAVE_VERSION};
 pub use topology::{Edge, EdgeFeature, SpaceId, Topology};

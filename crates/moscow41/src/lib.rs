@@ -14,6 +14,7 @@ pub mod invariants;
 pub mod moves;
 pub mod path;
 pub mod query;
+pub mod reference;
 pub mod rules;
 pub mod setup;
 pub mod state;
@@ -22,6 +23,7 @@ pub mod view;
 pub use board::{AreaId, BlockId, Board, BomberId};
 pub use determinise::determinise;
 pub use path::{AreaPath, PathTooLong, MAX_PATH};
+pub use reference::reference;
 pub use state::{
     Action, BlockState, BomberState, Event, EventKind, ImpulseKind, Loc, OptionalRules, Options,
     Phase, Readings, State, Weather,

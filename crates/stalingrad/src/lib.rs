@@ -8,6 +8,7 @@ pub mod board;
 pub mod combat;
 pub mod data;
 pub mod invariants;
+pub mod reference;
 pub mod rules;
 pub mod setup;
 pub mod soviet;
@@ -15,6 +16,7 @@ pub mod state;
 pub mod view;
 
 pub use board::{Board, CardId, UnitId};
+pub use reference::reference;
 pub use state::{
     Action, Advantage, Event, EventKind, Level, Location, Mode, Options, Phase, RuleFlags, State,
     UnitState,

@@ -112,6 +112,10 @@ pub fn summarize(table: &Table) -> Option<GameSummary> {
                 s.script_dice(v.clone()).ok()?;
                 continue;
             }
+            Record::ScriptPicks(v) => {
+                s.script_picks(v.clone());
+                continue;
+            }
         };
         for e in &events {
             let (unit, destroyed) = match e.kind {

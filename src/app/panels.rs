@@ -441,16 +441,12 @@ fn table_ui(
     );
 
     // Dice: a new roll in the log starts the tray's short roll.
-    if let Some((i, values)) =
-        table
-            .log
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(i, e)| match &e.event.kind {
-                EventKind::Dice { values } => Some((i, values.clone())),
-                _ => None,
-            })
+    if let Some((i, values)) = table
+        .log
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, e)| e.event.roll.as_ref().map(|r| (i, r.values.clone())))
     {
         if i + 1 > panel.dice_seen {
             panel.dice_seen = i + 1;
@@ -753,7 +749,7 @@ fn side_panel(
                         notice.about_position(
                             format!(
                                 "The AI would choose: {}.",
-                                eastfront_ai::describe(c.board, &pick)
+                                eastfront_stalingrad::table::action_words(c.board, view, &pick)
                             ),
                             now,
                             c.table.revision,
@@ -836,8 +832,8 @@ fn side_panel(
                         .weak(),
                     );
                     ui.label(rich);
-                    if let EventKind::Dice { values } = &entry.event.kind {
-                        for v in values {
+                    if let Some(roll) = &entry.event.roll {
+                        for v in &roll.values {
                             let (rect, _) = ui
                                 .allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
                             draw_die(ui.painter(), rect, *v);

@@ -226,6 +226,8 @@ pub fn load_table(rules: Rules, path: &Path) -> Result<Table, String> {
         turn: table.session.state().turn,
         event: eastfront_stalingrad::Event {
             kind: eastfront_stalingrad::EventKind::Info,
+            rule: String::new(),
+            roll: None,
             public: format!("Game loaded from {}.", path.display()),
             private: None,
         },

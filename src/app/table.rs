@@ -192,6 +192,8 @@ impl Table {
             turn: session.state().turn,
             event: Event {
                 kind: eastfront_stalingrad::EventKind::Info,
+                rule: String::new(),
+                roll: None,
                 public: format!(
                     "{} — {} · seed {}.",
                     session.game.title(),
@@ -291,6 +293,8 @@ impl Table {
                 turn,
                 event: Event {
                     kind: eastfront_stalingrad::EventKind::Info,
+                    rule: String::new(),
+                    roll: None,
                     public: "Last action taken back (undo).".into(),
                     private: None,
                 },

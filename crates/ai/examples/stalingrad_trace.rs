@@ -40,7 +40,7 @@ fn main() {
             st.soviet_deck.len(),
             eastfront_stalingrad::rules::casualty_score(b, &st),
             srh.join(" "),
-            eastfront_ai::describe(b, &a)
+            eastfront_stalingrad::table::action_words(b, &game.view(&st, Viewer::Omniscient), &a)
         );
         game.apply(&mut st, seat, &a).unwrap();
         steps += 1;

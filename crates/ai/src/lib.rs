@@ -28,98 +28,38 @@ pub fn choose_action(game: &Stalingrad, view: &View, legal: &[Action], seed: u64
     }
 }
 
-/// An action in words, for hints and logs ("Planned Attack on hex 9 from 24, 25 with Stuka").
-pub fn describe(board: &eastfront_stalingrad::Board, action: &Action) -> String {
-    let hex = |h: &eastfront_kernel::SpaceId| board.hex_name(*h).to_string();
-    let hexes =
-        |hs: &[eastfront_kernel::SpaceId]| hs.iter().map(hex).collect::<Vec<_>>().join(", ");
-    let units = |us: &[eastfront_stalingrad::UnitId]| {
-        us.iter()
-            .map(|u| board.unit(*u).label.clone())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match action {
-        Action::CallReinforcements => "Call for Reinforcements".into(),
-        Action::LongMove { from, path } => {
-            format!("Long Move from {} to {}", hex(from), hexes(path))
-        }
-        Action::ShortMove { units: u, to } => {
-            format!("Short Move: {} to hex {}", units(u), hex(to))
-        }
-        Action::EndShortMoves => "End the Short Moves (pass)".into(),
-        Action::QuickAttack {
-            units: u,
-            to,
-            target,
-        } => {
-            format!(
-                "Quick Attack: {} move to {} and attack hex {}",
-                units(u),
-                hex(to),
-                hex(target)
-            )
-        }
-        Action::PlannedAttack {
-            target,
-            from,
-            cards,
-        } => {
-            let with = if cards.is_empty() {
-                String::new()
-            } else {
-                let names: Vec<String> =
-                    cards.iter().map(|c| board.card(*c).name.clone()).collect();
-                format!(" with {}", names.join(", "))
-            };
-            format!(
-                "Planned Attack on hex {} from {}{}",
-                hex(target),
-                hexes(from),
-                with
-            )
-        }
-        Action::Place { unit, hex: h } => {
-            format!("Deploy {} in hex {}", board.unit(*unit).label, hex(h))
-        }
-        Action::EndPlacement => "Done placing (the rest return to the table)".into(),
-        Action::Choose { unit } => format!("Choose {}", board.unit(*unit).label),
-        Action::Advance { unit } => format!("Advance {}", board.unit(*unit).label),
-        Action::EndAdvance => "End the advance".into(),
-        Action::Blitz { unit, to } => {
-            format!("Blitz {} to hex {}", board.unit(*unit).label, hex(to))
-        }
-        Action::EndBlitz => "End Blitz".into(),
-        other => format!("{other:?}"),
+/// Stalingrad's computer player: the German AI for a German view; for a Soviet view (a hint
+/// for a human Soviet) a generic chooser. The Soviet opponent of the solitaire modes is the
+/// rulebook's own AI, run by the rules crate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StalingradAi;
+
+impl eastfront_kernel::Opponent<Stalingrad> for StalingradAi {
+    fn choose(&self, game: &Stalingrad, view: &View, legal: &[Action], seed: u64) -> Action {
+        choose_action(game, view, legal, seed)
+    }
+    fn name(&self) -> String {
+        "German AI".into()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use eastfront_kernel::Game;
+    use eastfront_kernel::{Game, Opponent, Seat, Side, Viewer};
 
     #[test]
-    fn describe_names_hexes_units_and_cards() {
+    fn the_opponent_picks_a_legal_action_from_the_view_alone() {
         let game = Stalingrad::new();
-        let b = &game.board;
-        let nine = b.hex_id("9").unwrap();
-        let from = vec![b.hex_id("24").unwrap(), b.hex_id("25").unwrap()];
-        let text = describe(
-            b,
-            &Action::PlannedAttack {
-                target: nine,
-                from,
-                cards: vec![],
-            },
-        );
-        assert_eq!(text, "Planned Attack on hex 9 from 24, 25");
         let st = game.setup("standard", &Default::default(), 1).unwrap();
-        let legal = game.legal_actions(&st, eastfront_kernel::Seat(0));
-        // Every legal German action has a readable description (no debug dump).
-        for a in &legal {
-            let d = describe(b, a);
-            assert!(!d.contains("SpaceId") && !d.contains("UnitId"), "{d}");
-        }
+        let legal = game.legal_actions(&st, Seat(0));
+        let view = game.view(&st, Viewer::Side(Side::German));
+        let a = StalingradAi.choose(&game, &view, &legal, 5);
+        assert!(legal.contains(&a));
+        assert_eq!(
+            a,
+            StalingradAi.choose(&game, &view, &legal, 5),
+            "deterministic"
+        );
     }
 }

@@ -428,7 +428,8 @@ fn describes_actions_in_words() {
     let game = Moscow41::new();
     let st = play_until(&game, "campaign", 9, german_command);
     for a in game.legal_actions(&st, seat(Side::German)) {
-        let d = eastfront_ai::moscow41::describe(&game.board, &a);
+        let view = game.view(&st, Viewer::Side(Side::German));
+        let d = eastfront_moscow41::table::action_words(&game.board, &view, &a);
         assert!(!d.contains("SpaceId") && !d.contains("BlockId"), "{d}");
     }
 }

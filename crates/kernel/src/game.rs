@@ -82,6 +82,12 @@ pub trait Game {
     /// Stable id used in saves and on the command line ("stalingrad").
     fn id(&self) -> &'static str;
     fn title(&self) -> &'static str;
+    /// The version of these rules as far as saves are concerned: raised whenever a change
+    /// makes an old record play out differently (another draw order, a rule corrected), so a
+    /// save that no longer replays is refused with the version it was written by.
+    fn rules_version(&self) -> u32 {
+        1
+    }
     fn scenarios(&self) -> Vec<ScenarioInfo>;
 
     fn setup(

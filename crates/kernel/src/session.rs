@@ -22,6 +22,8 @@ pub enum Record<A> {
     },
     /// Scripted dice queued at this point (tests, tutorials, the engine protocol).
     ScriptDice(Vec<u8>),
+    /// Scripted picks queued at this point (a card, a block, a face, a shuffle step).
+    ScriptPicks(Vec<u32>),
 }
 
 /// The file written by "save": enough to rebuild the game exactly.
@@ -30,6 +32,10 @@ pub struct SaveFile<A, O> {
     pub format: String,
     pub version: u32,
     pub game: String,
+    /// The version of the game's rules that wrote it ([`Game::rules_version`]); saves from before
+    /// it was recorded read as 1.
+    #[serde(default = "first_rules_version")]
+    pub rules_version: u32,
     pub scenario: String,
     pub options: O,
     pub seed: u64,
@@ -40,6 +46,66 @@ pub struct SaveFile<A, O> {
     pub record: Vec<Record<A>>,
     /// Hash of the final state, to detect a record that no longer reproduces the game.
     pub state_hash: u64,
+}
+
+fn first_rules_version() -> u32 {
+    1
+}
+
+/// The head of a save, read without knowing its game: which game it is, who wrote it and the
+/// table's notes (who plays what). The Load list and `validate` read this; nothing guesses a
+/// game from a file's text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveHeader {
+    pub format: String,
+    pub version: u32,
+    pub game: String,
+    #[serde(default = "first_rules_version")]
+    pub rules_version: u32,
+    #[serde(default)]
+    pub scenario: String,
+    #[serde(default)]
+    pub meta: BTreeMap<String, String>,
+}
+
+impl SaveHeader {
+    /// Reads the head of a save from its text; a file that is not an eastfront save of a
+    /// format this program reads is refused with the file, the place and the problem.
+    pub fn read(file: &str, text: &str) -> Result<SaveHeader, LoadError> {
+        let header: SaveHeader = crate::data::parse_ron(file, text).map_err(|e| {
+            LoadError(DataError {
+                problem: format!("not a readable eastfront save: {}", e.problem),
+                ..e
+            })
+        })?;
+        let err = |problem: String| {
+            LoadError(DataError {
+                file: file.to_string(),
+                line: None,
+                column: None,
+                problem,
+            })
+        };
+        if header.format != SAVE_FORMAT {
+            return Err(err(format!(
+                "not an eastfront save (format \"{}\")",
+                header.format
+            )));
+        }
+        if header.version != SAVE_VERSION {
+            return Err(err(format!(
+                "save format version {} is not supported by this eastfront (it reads version {SAVE_VERSION})",
+                header.version
+            )));
+        }
+        Ok(header)
+    }
+
+    /// Reads the head of a save file.
+    pub fn read_file(path: &Path) -> Result<SaveHeader, LoadError> {
+        let text = read_text_file(path).map_err(LoadError)?;
+        SaveHeader::read(&path.display().to_string(), &text)
+    }
 }
 
 /// Why a save could not be loaded.
@@ -177,6 +243,12 @@ impl<'g, G: Game> Session<'g, G> {
         Ok(())
     }
 
+    /// Queues scripted picks (recorded, so replay and saves reproduce them).
+    pub fn script_picks(&mut self, values: Vec<u32>) {
+        self.game.dice(&mut self.state).script_picks(&values);
+        self.record.push(Record::ScriptPicks(values));
+    }
+
     /// Rebuilds a game from its setup and record, refusing any entry the rules refuse.
     pub fn replay(
         game: &'g G,
@@ -192,6 +264,7 @@ impl<'g, G: Game> Session<'g, G> {
                     s.apply(*seat, action.clone()).map_err(|e| (i + 1, e))?;
                 }
                 Record::ScriptDice(v) => s.script_dice(v.clone()).map_err(|e| (i + 1, e))?,
+                Record::ScriptPicks(v) => s.script_picks(v.clone()),
             }
         }
         s.undo.clear();
@@ -203,6 +276,7 @@ impl<'g, G: Game> Session<'g, G> {
             format: SAVE_FORMAT.into(),
             version: SAVE_VERSION,
             game: self.game.id().into(),
+            rules_version: self.game.rules_version(),
             scenario: self.scenario.clone(),
             options: self.options.clone(),
             seed: self.seed,
@@ -238,33 +312,7 @@ impl<'g, G: Game> Session<'g, G> {
         };
         // Check the header first so a save from another version says so, rather than
         // failing on whatever field changed.
-        #[derive(Deserialize)]
-        struct Header {
-            format: String,
-            version: u32,
-            game: String,
-        }
-        let header: Header = crate::data::parse_ron(file, text).map_err(|e| {
-            LoadError(DataError {
-                problem: format!("not a readable eastfront save: {}", e.problem),
-                ..e
-            })
-        })?;
-        if header.format != SAVE_FORMAT {
-            return Err(err(
-                None,
-                format!("not an eastfront save (format \"{}\")", header.format),
-            ));
-        }
-        if header.version != SAVE_VERSION {
-            return Err(err(
-                None,
-                format!(
-                    "save format version {} is not supported by this eastfront (it reads version {SAVE_VERSION})",
-                    header.version
-                ),
-            ));
-        }
+        let header = SaveHeader::read(file, text)?;
         if header.game != game.id() {
             return Err(err(
                 None,
@@ -275,6 +323,20 @@ impl<'g, G: Game> Session<'g, G> {
                 ),
             ));
         }
+        // A save written by other rules may still replay (most changes leave old games alone);
+        // when it does not, the message names both versions instead of a bare mismatch.
+        let written_by = |problem: String| {
+            if header.rules_version == game.rules_version() {
+                problem
+            } else {
+                format!(
+                    "{problem} — the save was written by {} rules version {}, this eastfront plays version {}",
+                    game.title(),
+                    header.rules_version,
+                    game.rules_version()
+                )
+            }
+        };
         let save: SaveFile<G::Action, G::Options> =
             crate::data::parse_ron(file, text).map_err(LoadError)?;
         let mut session =
@@ -283,18 +345,26 @@ impl<'g, G: Game> Session<'g, G> {
                     if i == 0 {
                         err(
                             None,
-                            format!("cannot set up scenario \"{}\": {e}", save.scenario),
+                            written_by(format!(
+                                "cannot set up scenario \"{}\": {e}",
+                                save.scenario
+                            )),
                         )
                     } else {
-                        err(None, format!("record entry {i} is not legal: {e}"))
+                        err(
+                            None,
+                            written_by(format!("record entry {i} is not legal: {e}")),
+                        )
                     }
                 },
             )?;
         if state_hash(&session.state) != save.state_hash {
             return Err(err(
                 None,
-                "the record does not reproduce the saved game (edited file or another rules version)"
-                    .into(),
+                written_by(
+                    "the record does not reproduce the saved game (edited file or another rules version)"
+                        .into(),
+                ),
             ));
         }
         session.meta = save.meta;

@@ -18,6 +18,7 @@ pub mod reference;
 pub mod rules;
 pub mod setup;
 pub mod state;
+pub mod table;
 pub mod view;
 
 pub use board::{AreaId, BlockId, Board, BomberId};

@@ -475,6 +475,7 @@ pub fn do_move(
         if !enemy && st.control[to.index()] != side {
             st.control[to.index()] = side;
             ev.push(Event {
+                roll: None,
                 kind: EventKind::Control { area: to, side },
                 rule: "R 2.5".into(),
                 public: format!(
@@ -503,6 +504,7 @@ pub fn do_move(
     st.blocks[b.index()].loc = Loc::Space(at);
     let name = board.block(b).name.clone();
     ev.push(Event {
+        roll: None,
         kind: EventKind::Moved {
             from: Some(from),
             to: at,

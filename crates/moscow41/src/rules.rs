@@ -40,6 +40,7 @@ pub fn month(turn: u8) -> &'static str {
 
 pub fn info(ev: &mut Vec<Event>, rule: &str, text: impl Into<String>) {
     ev.push(Event {
+        roll: None,
         kind: EventKind::Info,
         rule: rule.into(),
         public: text.into(),
@@ -49,6 +50,7 @@ pub fn info(ev: &mut Vec<Event>, rule: &str, text: impl Into<String>) {
 
 pub fn event(ev: &mut Vec<Event>, kind: EventKind, rule: &str, text: impl Into<String>) {
     ev.push(Event {
+        roll: None,
         kind,
         rule: rule.into(),
         public: text.into(),
@@ -65,6 +67,7 @@ fn private(
     text: String,
 ) {
     ev.push(Event {
+        roll: None,
         kind,
         rule: rule.into(),
         public,
@@ -72,15 +75,16 @@ fn private(
     });
 }
 
-fn dice_event(ev: &mut Vec<Event>, rule: &str, what: &str, values: &[u8]) {
+/// A roll of the dice, as data (who rolled, for what, the values) and as a log line.
+fn dice_event(ev: &mut Vec<Event>, by: Option<Side>, rule: &str, what: &str, values: &[u8]) {
     let shown: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-    event(
-        ev,
-        EventKind::Dice {
-            values: values.to_vec(),
-        },
-        rule,
-        format!("{what}: rolled {}", shown.join(" ")),
+    ev.push(
+        Event::new(
+            EventKind::Info,
+            rule,
+            format!("{what}: rolled {}", shown.join(" ")),
+        )
+        .with_roll(eastfront_kernel::Roll::d6(by, what, values)),
     );
 }
 
@@ -1132,16 +1136,23 @@ fn continue_battle(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
     let logged = b.log().len();
     let progress = b.run(&mut st.dice);
     for l in &b.log()[logged..] {
-        let kind = match &l.event {
-            battle::BattleEvent::Roll { dice, .. } => EventKind::Dice {
-                values: dice.clone(),
-            },
-            battle::BattleEvent::Revealed { units } => EventKind::Reveal {
-                blocks: units.iter().map(|u| BlockId(*u as u8)).collect(),
-            },
-            _ => EventKind::Info,
-        };
-        event(ev, kind, &format!("R {}", l.rule), l.text.clone());
+        let rule = format!("R {}", l.rule);
+        match &l.event {
+            battle::BattleEvent::Roll { side, dice, .. } => {
+                // The battle writes a roll as "{what}: {n} dice …": its purpose is the part
+                // before the first colon.
+                let purpose = l.text.split(": ").next().unwrap_or_default();
+                ev.push(
+                    Event::new(EventKind::Info, rule, l.text.clone())
+                        .with_roll(eastfront_kernel::Roll::d6(Some(*side), purpose, dice)),
+                );
+            }
+            battle::BattleEvent::Revealed { units } => {
+                let blocks = units.iter().map(|u| BlockId(*u as u8)).collect();
+                event(ev, EventKind::Reveal { blocks }, &rule, l.text.clone());
+            }
+            _ => event(ev, EventKind::Info, &rule, l.text.clone()),
+        }
     }
     match progress {
         Progress::NeedsChoice(_) => {
@@ -1287,7 +1298,13 @@ fn road_roll(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
         .any(|z| is_zhukov(board, z) && space_of(st, z) == Some(board.leningrad));
     let hit_on = if zhukov_there { 6 } else { 5 };
     let dice = st.dice.roll(dice_n as usize);
-    dice_event(ev, "R 10.9", "Hoepner on the Road to Leningrad", &dice);
+    dice_event(
+        ev,
+        Some(Side::German),
+        "R 10.9",
+        "Hoepner on the Road to Leningrad",
+        &dice,
+    );
     let hits = dice.iter().filter(|d| **d >= hit_on).count();
     let advance = hits.min(with).min(10 - idx as usize);
     if advance == 0 {
@@ -1945,7 +1962,13 @@ fn weather_check(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
     let f = st.forecast.map_or(1, |n| (n + 1).min(6));
     st.forecast = Some(f);
     let d = st.dice.d6();
-    dice_event(ev, "R 8.1", &format!("Weather forecast box {f}"), &[d]);
+    dice_event(
+        ev,
+        None,
+        "R 8.1",
+        &format!("Weather forecast box {f}"),
+        &[d],
+    );
     if d <= f {
         st.weather = match st.weather {
             Weather::Sunny => Weather::Rain,

@@ -3,7 +3,7 @@
 
 use crate::board::{AreaId, BlockId, BomberId};
 pub use crate::path::AreaPath;
-use eastfront_kernel::{Dice, GameEvent, Outcome, Side};
+use eastfront_kernel::{Dice, Outcome, Side};
 use serde::{Deserialize, Serialize};
 
 /// Optional rules (R 14.1–14.8), all off by default.
@@ -359,16 +359,10 @@ pub enum Action {
     EndExploitation,
 }
 
-/// Something that happened, for the log and the animations. `private` texts are for one side
-/// only (they name hidden blocks); everyone else reads `public`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Event {
-    pub kind: EventKind,
-    /// The rule that made it happen ("R 10.17").
-    pub rule: String,
-    pub public: String,
-    pub private: Option<(Side, String)>,
-}
+/// Something that happened, for the log and the animations: the kernel's one event type with
+/// Moscow '41's kinds. `rule` is the rule that made it happen ("R 10.17"); `private` texts are
+/// for one side only (they name hidden blocks); a die roll carries its dice in `roll`.
+pub type Event = eastfront_kernel::Event<EventKind>;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum EventKind {
@@ -376,7 +370,6 @@ pub enum EventKind {
     TurnStart { turn: u8 },
     ImpulseStart { side: Side, kind: ImpulseKind },
     Weather { weather: Weather },
-    Dice { values: Vec<u8> },
     Reveal { blocks: Vec<BlockId> },
     Hide,
     Moved { from: Option<AreaId>, to: AreaId },
@@ -392,22 +385,11 @@ pub enum EventKind {
     GameOver,
 }
 
-impl Event {
-    pub fn text_for(&self, viewer: Option<Side>) -> &str {
-        match (&self.private, viewer) {
-            (Some((s, t)), Some(v)) if *s == v => t,
-            _ => &self.public,
-        }
-    }
-}
-
-impl GameEvent for Event {
-    fn clears_undo(&self) -> bool {
+impl eastfront_kernel::EventKind for EventKind {
+    fn reveals_or_draws(&self) -> bool {
         matches!(
-            self.kind,
-            EventKind::Reveal { .. }
-                | EventKind::Dice { .. }
-                | EventKind::ReinforcementsDrawn { .. }
+            self,
+            EventKind::Reveal { .. } | EventKind::ReinforcementsDrawn { .. }
         )
     }
 }

@@ -531,7 +531,7 @@ fn t63_road_advance_is_capped_by_the_blocks_with_hoepner() {
         let ev = act(&g, &mut st, Action::EndActivation);
         assert!(ev
             .iter()
-            .any(|e| matches!(&e.kind, EventKind::Dice { values } if values.len() == 4)));
+            .any(|e| e.roll.as_ref().is_some_and(|r| r.values.len() == 4)));
         assert_eq!(st.blocks[h.index()].loc, Loc::Space(a(&g, expect)));
         for k in with {
             assert_eq!(st.blocks[b(&g, k).index()].loc, Loc::Space(a(&g, expect)));
@@ -761,10 +761,8 @@ fn bug_blizzard_road_dice_are_as_snow() {
     let ev = act(&g, &mut st, Action::EndActivation);
     let n = ev
         .iter()
-        .find_map(|e| match &e.kind {
-            EventKind::Dice { values } if e.rule == "R 10.9" => Some(values.len()),
-            _ => None,
-        })
+        .filter(|e| e.rule == "R 10.9")
+        .find_map(|e| e.roll.as_ref().map(|r| r.values.len()))
         .unwrap();
     assert_eq!(n, 2);
 }

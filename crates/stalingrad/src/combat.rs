@@ -683,12 +683,12 @@ impl Combat {
             }
             CardEffect::TommyGunner { dice } => {
                 let d = st.dice.roll(dice as usize);
-                dice_event(ev, "Tommy Gunner (FD)", &d);
+                dice_event(ev, Side::Soviet, "Tommy Gunner (FD)", &d);
                 self.card_hits_on_germans(st, &d);
             }
             CardEffect::VolgaFlotilla { dice } => {
                 let d = st.dice.roll(dice as usize);
-                dice_event(ev, "Volga River Flotilla", &d);
+                dice_event(ev, Side::Soviet, "Volga River Flotilla", &d);
                 let sh = self.soviet_hex();
                 if board.hex(sh).coast {
                     info(ev, "The Soviet hex is on the coast: gunboat fire at FD (Flotilla Fluvial del Volga).");
@@ -792,7 +792,7 @@ impl Combat {
                     dice
                 };
                 let d = st.dice.roll(n as usize);
-                dice_event(ev, &format!("{} (FT)", card.name), &d);
+                dice_event(ev, Side::German, &format!("{} (FT)", card.name), &d);
                 let hits = d.iter().filter(|v| **v >= 4).count() as u32;
                 let hits = if self.rubble_halves_against(st, Side::Soviet) {
                     hits / 2
@@ -843,6 +843,7 @@ impl Combat {
         let d = st.dice.roll(firers.len());
         dice_event(
             ev,
+            Side::Soviet,
             &format!("S8 Opportunity Fire ({} Soviet unit(s), FS)", firers.len()),
             &d,
         );
@@ -880,6 +881,7 @@ impl Combat {
         let sum: u32 = d.iter().map(|x| *x as u32).sum();
         dice_event(
             ev,
+            Side::German,
             &format!("S9 Rubble Roll (3d6 + {m}, needs more than 18)"),
             &d,
         );
@@ -1035,7 +1037,12 @@ impl Combat {
                 all.push(r);
             }
         }
-        dice_event(ev, &format!("{} close-combat fire", side.name()), &all);
+        dice_event(
+            ev,
+            side,
+            &format!("{} close-combat fire", side.name()),
+            &all,
+        );
         info(
             ev,
             format!(

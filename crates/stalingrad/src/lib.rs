@@ -13,6 +13,7 @@ pub mod rules;
 pub mod setup;
 pub mod soviet;
 pub mod state;
+pub mod table;
 pub mod view;
 
 pub use board::{Board, CardId, UnitId};
@@ -21,7 +22,7 @@ pub use state::{
     Action, Advantage, Event, EventKind, Level, Location, Mode, Options, Phase, RuleFlags, State,
     UnitState,
 };
-pub use view::View;
+pub use view::{Step, View};
 
 use eastfront_kernel::{Dice, Game, Outcome, RuleError, ScenarioInfo, Seat, Side, Viewer};
 use std::sync::Arc;

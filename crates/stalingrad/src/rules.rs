@@ -124,6 +124,8 @@ pub fn active_seat(st: &State) -> Option<Seat> {
 
 pub fn info(ev: &mut Vec<Event>, text: impl Into<String>) {
     ev.push(Event {
+        rule: String::new(),
+        roll: None,
         kind: EventKind::Info,
         public: text.into(),
         private: None,
@@ -132,20 +134,24 @@ pub fn info(ev: &mut Vec<Event>, text: impl Into<String>) {
 
 pub fn event(ev: &mut Vec<Event>, kind: EventKind, text: impl Into<String>) {
     ev.push(Event {
+        rule: String::new(),
+        roll: None,
         kind,
         public: text.into(),
         private: None,
     });
 }
 
-pub fn dice_event(ev: &mut Vec<Event>, what: &str, values: &[u8]) {
+/// A roll of the dice, as data (who rolled, for what, the values) and as a log line.
+pub fn dice_event(ev: &mut Vec<Event>, by: Side, what: &str, values: &[u8]) {
     let shown: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-    event(
-        ev,
-        EventKind::Dice {
-            values: values.to_vec(),
-        },
-        format!("{what}: rolled {}", shown.join(" ")),
+    ev.push(
+        Event::new(
+            EventKind::Info,
+            "",
+            format!("{what}: rolled {}", shown.join(" ")),
+        )
+        .with_roll(eastfront_kernel::Roll::d6(Some(by), what, values)),
     );
 }
 
@@ -178,6 +184,8 @@ pub fn draw_german(board: &Board, st: &mut State, n: usize, ev: &mut Vec<Event>)
             // §9.1 rule 6: a support card belongs to the German player who draws it.
             st.german_card_owner[c.0 as usize] = st.german_player;
             ev.push(Event {
+                rule: String::new(),
+                roll: None,
                 kind: EventKind::CardDrawn { side: Side::German },
                 public: "German draws a card.".into(),
                 private: Some((Side::German, format!("German draws {}.", info_c.name))),
@@ -204,6 +212,8 @@ pub fn draw_soviet(board: &Board, st: &mut State, n: usize, why: &str, ev: &mut 
             crate::soviet::chuikov_headquarters(board, st, c, ev);
         }
         ev.push(Event {
+            rule: String::new(),
+            roll: None,
             kind: EventKind::CardDrawn { side: Side::Soviet },
             public: format!(
                 "Soviets draw a card ({why}); {} left in the Soviet deck.",
@@ -360,6 +370,8 @@ fn move_units(board: &Board, st: &mut State, units: &[UnitId], to: SpaceId, ev: 
         .unwrap_or(Side::German);
     let names: Vec<String> = units.iter().map(|u| board.unit(*u).label.clone()).collect();
     ev.push(Event {
+        rule: String::new(),
+        roll: None,
         kind: EventKind::Moved {
             from,
             to,
@@ -854,6 +866,8 @@ pub fn apply(
                     revealed: false,
                 };
                 ev.push(Event {
+                    rule: String::new(),
+                    roll: None,
                     kind: EventKind::Moved {
                         from: None,
                         to: hex,
@@ -945,7 +959,7 @@ fn call_for_reinforcements(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
     };
     draw_german(board, st, n, ev);
     let dice = st.dice.roll(6);
-    dice_event(ev, "Reinforcement Table", &dice);
+    dice_event(ev, Side::German, "Reinforcement Table", &dice);
     let mut taken = Vec::new();
     let mut pending = Vec::new();
     for &d in &dice {
@@ -1011,6 +1025,8 @@ fn call_for_reinforcements(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
     }
     let labels: Vec<String> = taken.iter().map(|u| board.unit(*u).name.clone()).collect();
     ev.push(Event {
+        rule: String::new(),
+        roll: None,
         kind: EventKind::Info,
         public: format!(
             "The German takes {} unit(s) from the Reinforcement Table.",
@@ -1058,6 +1074,8 @@ pub fn return_to_table(board: &Board, st: &mut State, u: UnitId, ev: &mut Vec<Ev
         revealed: false,
     };
     ev.push(Event {
+        rule: String::new(),
+        roll: None,
         kind: EventKind::Info,
         public: format!(
             "A German unit returns to row {} of the Reinforcement Table.",

@@ -136,6 +136,8 @@ pub fn deploy_random(
         revealed: false,
     };
     ev.push(Event {
+        rule: String::new(),
+        roll: None,
         kind: EventKind::Moved {
             from: None,
             to: hex,
@@ -169,6 +171,7 @@ pub fn roll_movement_dice(
     let hexes: Vec<&str> = dice.iter().map(|d| board.hex_name(d.0)).collect();
     dice_event(
         ev,
+        Side::Soviet,
         &format!("Soviet movement dice for hexes {}", hexes.join(", ")),
         &values,
     );
@@ -256,6 +259,8 @@ pub fn resolve_single_die(board: &Board, st: &mut State, h: SpaceId, v: u8, ev: 
     let u = units[st.dice.pick(units.len())];
     st.units[u.0 as usize].loc = Location::Map(t);
     ev.push(Event {
+        rule: String::new(),
+        roll: None,
         kind: EventKind::Moved {
             from: Some(h),
             to: t,
@@ -343,7 +348,7 @@ pub fn marine_landing(board: &Board, st: &mut State, sum: u32, ev: &mut Vec<Even
 pub fn chuikov_headquarters(board: &Board, st: &mut State, card: CardId, ev: &mut Vec<Event>) {
     let d = st.dice.roll(3);
     let sum: u32 = d.iter().map(|x| *x as u32).sum();
-    dice_event(ev, "Chuikov's headquarters (3d6)", &d);
+    dice_event(ev, Side::Soviet, "Chuikov's headquarters (3d6)", &d);
     let hq = board
         .numbered(sum)
         .filter(|h| st.control[h.index()] == Side::Soviet);
@@ -481,6 +486,8 @@ pub fn apply_human(board: &Board, st: &mut State, action: &Action, ev: &mut Vec<
             };
             st.units[unit.0 as usize].loc = Location::Map(*to);
             ev.push(Event {
+                rule: String::new(),
+                roll: None,
                 kind: EventKind::Moved {
                     from: Some(from),
                     to: *to,

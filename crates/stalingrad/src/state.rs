@@ -2,7 +2,7 @@
 
 use crate::board::{CardId, UnitId};
 use crate::data::Reserve;
-use eastfront_kernel::{Dice, GameEvent, Outcome, Seat, Side, SpaceId};
+use eastfront_kernel::{Dice, Outcome, Seat, Side, SpaceId};
 use serde::{Deserialize, Serialize};
 
 /// Who plays which side (rules §1, §9).
@@ -271,23 +271,16 @@ pub enum Action {
     },
 }
 
-/// Something that happened, for the log and the animations. `private` texts are for one side
-/// only (they name hidden blocks); everyone else reads `public`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Event {
-    pub kind: EventKind,
-    pub public: String,
-    pub private: Option<(Side, String)>,
-}
+/// Something that happened, for the log and the animations: the kernel's one event type with
+/// Stalingrad's kinds. `private` texts are for one side only (they name hidden blocks);
+/// everyone else reads `public`; a die roll carries its dice in `roll`.
+pub type Event = eastfront_kernel::Event<EventKind>;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum EventKind {
     Info,
     TurnStart {
         side: Side,
-    },
-    Dice {
-        values: Vec<u8>,
     },
     CardDrawn {
         side: Side,
@@ -324,21 +317,9 @@ pub enum EventKind {
     GameOver,
 }
 
-impl Event {
-    pub fn text_for(&self, viewer: Option<Side>) -> &str {
-        match (&self.private, viewer) {
-            (Some((s, t)), Some(v)) if *s == v => t,
-            _ => &self.public,
-        }
-    }
-}
-
-impl GameEvent for Event {
-    fn clears_undo(&self) -> bool {
-        matches!(
-            self.kind,
-            EventKind::CardDrawn { .. } | EventKind::Reveal { .. } | EventKind::Dice { .. }
-        )
+impl eastfront_kernel::EventKind for EventKind {
+    fn reveals_or_draws(&self) -> bool {
+        matches!(self, EventKind::CardDrawn { .. } | EventKind::Reveal { .. })
     }
 }
 

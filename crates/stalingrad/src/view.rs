@@ -75,11 +75,45 @@ pub struct CombatView {
     pub revealed: bool,
 }
 
+/// The step of the sequence of play, as everyone at the table sees it (rules §5). The units
+/// a step names (Short-Moved blocks, reinforcements to place) are left out: the German's own
+/// reinforcements are in [`View::to_place`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    GermanAction,
+    ShortMoves,
+    PlaceReinforcements,
+    Combat,
+    SovietChoice,
+    SovietMoves,
+    SovietSweep,
+    GameOver,
+}
+
+impl Step {
+    pub fn of(phase: &Phase) -> Step {
+        match phase {
+            Phase::GermanAction => Step::GermanAction,
+            Phase::ShortMoves { .. } => Step::ShortMoves,
+            Phase::PlaceReinforcements { .. } => Step::PlaceReinforcements,
+            Phase::Combat => Step::Combat,
+            Phase::SovietChoice => Step::SovietChoice,
+            Phase::SovietMoves { .. } => Step::SovietMoves,
+            Phase::SovietSweep { .. } => Step::SovietSweep,
+            Phase::GameOver => Step::GameOver,
+        }
+    }
+}
+
 /// One side's view of the whole table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct View {
     pub viewer: Viewer,
     pub mode: Mode,
+    /// The step of the sequence of play.
+    pub step: Step,
+    /// The German player to act in the cooperative modes (0 Yellow, 1 Blue).
+    pub german_player: u8,
     /// Completed turns, German and Soviet each counting one.
     pub turn: u32,
     /// The round: one German turn and the Soviet turn after it (the game has no printed track).
@@ -199,6 +233,8 @@ pub fn build_view(board: &Board, st: &State, viewer: Viewer, prompt: String) -> 
     View {
         viewer,
         mode: st.options.mode,
+        step: Step::of(&st.phase),
+        german_player: st.german_player,
         turn: st.turn,
         round: crate::rules::round_of(st.turn),
         active_side: crate::rules::active_side(st),

@@ -321,8 +321,8 @@ fn t35_t37_von_richthofen_doubles_air_dice_and_aa_cancels_them() {
                 },
             )
             .unwrap();
-        let heinkel_roll = ev.iter().find_map(|e| match &e.kind {
-            EventKind::Dice { values } if e.public.starts_with("Heinkel") => Some(values.len()),
+        let heinkel_roll = ev.iter().find_map(|e| match &e.roll {
+            Some(r) if r.purpose.starts_with("Heinkel") => Some(r.values.len()),
             _ => None,
         });
         assert_eq!(heinkel_roll.unwrap_or(0), expected_dice, "aa = {aa}");

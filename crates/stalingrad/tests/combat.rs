@@ -406,13 +406,16 @@ fn e9_urban_rubble_example_soviets_roll_first_germans_need_two_hits_per_step() {
         rolls[0].public.starts_with("Soviet"),
         "the defender fires first in an Urban hex"
     );
-    assert!(
-        matches!(&rolls[0].kind, EventKind::Dice { values } if values.len() == 8),
-        "one die per pip"
+    let roll0 = rolls[0].roll.as_ref().expect("the fire is a roll");
+    assert_eq!(roll0.values.len(), 8, "one die per pip");
+    assert_eq!(
+        roll0.by,
+        Some(eastfront_kernel::Side::Soviet),
+        "the Soviet rolled"
     );
-    assert!(
-        matches!(&rolls[1].kind, EventKind::Dice { values } if values.len() == german_pips as usize)
-    );
+    let roll1 = rolls[1].roll.as_ref().expect("the fire is a roll");
+    assert_eq!(roll1.values.len(), german_pips as usize);
+    assert_eq!(roll1.by, Some(eastfront_kernel::Side::German));
     // The German breaks ties among equally strong Soviet blocks.
     while let Some(Action::Choose { unit }) = legal(&g, &st).first().cloned() {
         g.apply(&mut st, german_seat(), &Action::Choose { unit })

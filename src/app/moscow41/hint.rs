@@ -76,8 +76,16 @@ fn hint(
         let Some(task) = hint.task.take() else { return };
         match task.join() {
             Ok(action) => {
-                hint.text = Some(eastfront_ai::moscow41::describe(
+                let view = &eastfront_kernel::Game::view(
+                    table.game(),
+                    table.session.state(),
+                    eastfront_kernel::Viewer::Side(
+                        table.side_of(table.active_seat().unwrap_or(eastfront_kernel::Seat(0))),
+                    ),
+                );
+                hint.text = Some(eastfront_moscow41::table::action_words(
                     &table.game().board,
+                    view,
                     &action,
                 ));
                 hint.action = Some(action);

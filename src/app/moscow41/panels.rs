@@ -1002,10 +1002,7 @@ fn side_panel(
     let dice: Vec<u8> = table
         .latest
         .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Dice { values } => Some(values.clone()),
-            _ => None,
-        })
+        .filter_map(|e| e.roll.as_ref().map(|r| r.values.clone()))
         .flatten()
         .collect();
     if !dice.is_empty() {
@@ -1345,12 +1342,12 @@ fn battle_window(
             ui.separator();
             // The dice and what they did, in the order they fell.
             for e in lines {
-                match &e.event.kind {
-                    EventKind::Dice { values } => {
+                match (&e.event.kind, &e.event.roll) {
+                    (_, Some(roll)) => {
                         ui.label(e.event.text_for(viewer));
-                        dice_row(ui, values);
+                        dice_row(ui, &roll.values);
                     }
-                    EventKind::BattleStart { .. } => {}
+                    (EventKind::BattleStart { .. }, _) => {}
                     _ => {
                         log_line(ui, None, e.event.text_for(viewer), &e.event.rule, true);
                     }

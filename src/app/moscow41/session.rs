@@ -156,6 +156,7 @@ impl M41LogEntry {
                 rule: String::new(),
                 public: text,
                 private: None,
+                roll: None,
             },
             detail: None,
         }
@@ -497,6 +498,7 @@ fn replayed_history(
         match entry {
             Record::Act { seat, action } => t.apply(*seat, action.clone()).ok()?,
             Record::ScriptDice(values) => t.session.script_dice(values.clone()).ok()?,
+            Record::ScriptPicks(values) => t.session.script_picks(values.clone()),
         }
     }
     (t.session.state() == session.state()).then_some((t.log, t.battles))

@@ -165,56 +165,18 @@ fn shortlist(ctx: &tactics::Ctx, legal: &[Action]) -> Vec<bool> {
     keep
 }
 
-/// An action in words, for hints and logs ("Move 24 to 63 Moscow via 71 Gzhatsk").
-pub fn describe(board: &eastfront_moscow41::Board, action: &Action) -> String {
-    let place = |a: &eastfront_moscow41::AreaId| board.place_label(*a);
-    let block = |b: &eastfront_moscow41::BlockId| board.block(*b).label.clone();
-    let path = |p: &[eastfront_moscow41::AreaId]| match p.split_last() {
-        Some((last, [])) => place(last),
-        Some((last, via)) => format!(
-            "{} via {}",
-            place(last),
-            via.iter().map(place).collect::<Vec<_>>().join(", ")
-        ),
-        None => "its area".into(),
-    };
-    match action {
-        Action::Place { block: b, area } | Action::Deploy { block: b, area } => {
-            format!("Deploy {} in {}", block(b), place(area))
-        }
-        Action::PlaceDl { area } => format!("Defensive Line in {}", place(area)),
-        Action::LogisticPause => "Logistic Pause (the Leader rests)".into(),
-        Action::ActivateLeader => "Activate the Leader".into(),
-        Action::Regenerate { hq } => format!("Regenerate {}", block(hq)),
-        Action::Replace { block: b } => format!("Replace a step of {}", block(b)),
-        Action::Tactical => "Tactical Impulse".into(),
-        Action::StrategicMove => "Strategic Impulse: move".into(),
-        Action::StrategicReinforce => "Strategic Impulse: reinforcements".into(),
-        Action::Pass => "Pass".into(),
-        Action::Activate { hq, path: p } if p.is_empty() => format!("Activate {}", block(hq)),
-        Action::Activate { hq, path: p } => format!("Activate {} in {}", block(hq), path(p)),
-        Action::Move { block: b, path: p } => format!("Move {} to {}", block(b), path(p)),
-        Action::Rail { block: b, to } => format!("Rail {} to {}", block(b), place(to)),
-        Action::BuildDl { block: b } => format!("{} builds a Defensive Line", block(b)),
-        Action::DismantleDl { area } => format!("Dismantle the Defensive Line in {}", place(area)),
-        Action::Artillery { hq, area } => format!("Artillery of {} on {}", block(hq), place(area)),
-        Action::Bomber { bomber, area } => format!(
-            "Bomber {} to {}",
-            board.bombers()[bomber.0 as usize].id,
-            place(area)
-        ),
-        Action::Fight { area } => format!("Battle in {}", place(area)),
-        Action::Blitz { block: b, to } => format!("Blitz {} into {}", block(b), place(to)),
-        Action::Exploit => "Exploitation Move (spend the Initiative Disc)".into(),
-        Action::NoExploit => "No Exploitation".into(),
-        Action::BattleChoice { option } => format!("Battle choice {}", option + 1),
-        Action::EndActivation => "End HQ activation".into(),
-        Action::EndCommand => "End the Command segment".into(),
-        Action::EndSupport => "End support".into(),
-        Action::EndCombat => "End the Combat segment".into(),
-        Action::EndBlitz => "End Blitz".into(),
-        Action::EndExploitation => "End the Exploitation".into(),
-        Action::EndRegeneration => "End regeneration".into(),
-        Action::EndReplacement => "End replacement".into(),
+/// The Moscow '41 computer player at one level, for either side (the side its view is for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Moscow41Ai {
+    pub level: Level,
+}
+
+impl eastfront_kernel::Opponent<Moscow41> for Moscow41Ai {
+    fn choose(&self, game: &Moscow41, view: &View, legal: &[Action], seed: u64) -> Action {
+        choose(game, view, legal, self.level, seed)
+    }
+    fn name(&self) -> String {
+        let n = self.level.name();
+        format!("{}{}", n[..1].to_uppercase(), &n[1..])
     }
 }

@@ -608,13 +608,16 @@ fn return_undeployable(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
 
 fn can_play_tactical(board: &Board, st: &State, side: Side) -> bool {
     // R 10.0: at least one Tactical HQ must be activated; R 9.1: judged with the supply
-    // check the impulse will make.
+    // check the impulse will make. That check marks an HQ that cannot trace a LOC and leaves
+    // an HQ's cube on (only an Isolation check takes it off, R 9.1, 9.3), unless the reading
+    // in which the start check also clears cubes is chosen.
     let occ = Occupancy::new(board, st);
     let sup = supplied_areas_with(board, st, &occ, side);
+    let cube_cleared = st.options.readings.supply_check_clears_cubes;
     board.side_blocks(side).any(|h| {
         board.block(h).role == Role::TacticalHq
             && space_of(st, h).is_some_and(|a| in_supply_occ(board, a, side, &sup, st, &occ))
-            && can_activate_ignoring_order(board, st, &occ, h, true)
+            && can_activate_ignoring_order(board, st, &occ, h, cube_cleared)
     })
 }
 
@@ -1371,6 +1374,19 @@ fn blitz_blocks(board: &Board, st: &State) -> Vec<BlockId> {
         .collect()
 }
 
+/// R 10.16, 10.17: the Blitz moves are over (by the player, or because no block can Blitz any
+/// more). Every Blitz into an enemy-held area must be fought ("es obligatorio resolver el
+/// Combate"): the Blitz HQs may fire their Artillery again and the surviving Stukas follow
+/// (`Support` in Blitz mode), then the Blitz battles (`Battles`, mandatory there); only when
+/// they are resolved does `end_combat` reach HQ Deactivation. Without a Blitz battle those
+/// steps pass at once (`run`).
+fn end_blitz_moves(st: &mut State) {
+    let i = imp_mut(st);
+    i.blitz = true;
+    i.artillery.clear();
+    st.phase = Phase::Support;
+}
+
 fn blitz_targets(board: &Board, st: &State, b: BlockId) -> Vec<AreaId> {
     let i = imp(st);
     let side = i.side;
@@ -1765,12 +1781,7 @@ fn execute(board: &Board, st: &mut State, a: &Action, ev: &mut Vec<Event>) {
             }
             after_control_change(board, st, ev);
         }
-        Action::EndBlitz => {
-            let i = imp_mut(st);
-            i.blitz = true;
-            i.artillery.clear();
-            st.phase = Phase::Support;
-        }
+        Action::EndBlitz => end_blitz_moves(st),
         Action::Exploit => {
             spend_disc(st, side);
             let v = vl(board, st, side);
@@ -1856,12 +1867,14 @@ pub fn run(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
                 }
                 continue_battle(board, st, ev);
             }
+            // R 10.16: no Blitz move is left (none was possible, or the last eligible block
+            // has blitzed): the Blitz battles still follow, as after EndBlitz.
             Phase::Blitz
                 if blitz_blocks(board, st)
                     .iter()
                     .all(|b| blitz_targets(board, st, *b).is_empty()) =>
             {
-                end_impulse(board, st, ev)
+                end_blitz_moves(st)
             }
             Phase::Command if !any_commandable(board, st) && transfers(board, st).is_empty() => {
                 end_command(board, st, ev)
@@ -2067,11 +2080,17 @@ fn begin_impulse(board: &Board, st: &mut State, kind: ImpulseKind, ev: &mut Vec<
     }
 }
 
-/// R 9.1: mark the active player's units that cannot trace a LOC.
+/// R 9.0, 9.1: the start-of-impulse supply check marks with a white cube each of the active
+/// player's units that cannot trace a LOC. The cube is the unit's own: a unit that already
+/// carries one keeps it even if it could trace a LOC now — it stays Isolated "hasta que
+/// puedan trazar una LdC en cualquier Comprobación de Aislamiento (9.3) futura", and only
+/// the end-of-impulse Isolation check (`isolation_segment`) takes it off. With
+/// `Readings::supply_check_clears_cubes` this check also takes it off (the other reading).
 fn supply_check(board: &Board, st: &mut State, side: Side, ev: &mut Vec<Event>) {
     // Only the white cubes change below: the occupancy holds throughout.
     let occ = Occupancy::new(board, st);
     let sup = supplied_areas_with(board, st, &occ, side);
+    let clears = st.options.readings.supply_check_clears_cubes;
     let mut n = 0;
     for b in board.side_blocks(side) {
         if board.block(b).role == Role::Leader {
@@ -2079,15 +2098,17 @@ fn supply_check(board: &Board, st: &mut State, side: Side, ev: &mut Vec<Event>) 
         }
         if let Loc::Space(a) = st.blocks[b.index()].loc {
             let ok = in_supply_occ(board, a, side, &sup, st, &occ);
-            st.blocks[b.index()].isolated = !ok;
-            n += (!ok) as usize;
+            let cube = &mut st.blocks[b.index()].isolated;
+            *cube = !ok || (*cube && !clears);
+            n += *cube as usize;
         }
     }
     for a in board.area_ids() {
         if st.dl[a.index()][side_index(side)] {
             let ok = in_supply_occ(board, a, side, &sup, st, &occ);
-            st.dl_isolated[a.index()][side_index(side)] = !ok;
-            n += (!ok) as usize;
+            let cube = &mut st.dl_isolated[a.index()][side_index(side)];
+            *cube = !ok || (*cube && !clears);
+            n += *cube as usize;
         }
     }
     if n > 0 {
@@ -2177,7 +2198,10 @@ fn end_impulse(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
     finish_impulse(board, st, ev);
 }
 
-/// R 9.3: units still isolated suffer attrition; all evaluated on the pre-attrition state.
+/// R 9.3: the end-of-impulse Isolation check looks only at the units that carry a white cube
+/// (marked at a start-of-impulse check, R 9.0, 9.1; a unit that entered a cut-off area since
+/// is not judged). Those that trace a LOC lose the cube; the others suffer attrition and keep
+/// it. All evaluated on the pre-attrition state.
 fn isolation_segment(board: &Board, st: &mut State, side: Side, ev: &mut Vec<Event>) {
     // Units move only after the evaluation (attrition): the occupancy holds until then.
     let occ = Occupancy::new(board, st);

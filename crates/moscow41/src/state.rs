@@ -52,6 +52,17 @@ pub struct Readings {
     /// enter in any Staging Area (false).
     #[serde(default = "yes")]
     pub l_blocks_need_hoepner: bool,
+    /// R 9.1: the start-of-impulse supply check also takes the white cube off a unit that
+    /// traces a LOC again ("Isolated for the whole impulse" read as a fresh judgment at each
+    /// start). Off (the default): the start check only marks, and a cube comes off only at an
+    /// end-of-impulse Isolation check (R 9.1 "hasta que puedan trazar una LdC en cualquier
+    /// Comprobación de Aislamiento (9.3) futura", R 9.3). Left out of a save while off.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub supply_check_clears_cubes: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn yes() -> bool {
@@ -71,6 +82,7 @@ impl Default for Readings {
             blizzard_defend_divisor: 2,
             blizzard_attack_divisor: 4,
             l_blocks_need_hoepner: true,
+            supply_check_clears_cubes: false,
         }
     }
 }

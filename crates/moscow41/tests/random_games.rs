@@ -136,7 +136,8 @@ fn random_games_on_the_test_board_keep_invariants_and_end() {
 /// seeds must give the same games — the same action sequence and the same final state. CI
 /// replays the first 8 seeds of each scenario; `EASTFRONT_GOLDEN_GAMES=50` replays them all.
 /// Regenerate the file only for a deliberate rules change, and say so in the commit (last:
-/// R 10.16, a Stuka follows one Blitz battle and is not offered again).
+/// issue 17 — R 10.16, the Blitz battles are fought even after the last Blitz move, and
+/// R 9.0–9.3, a white cube stays on its block until an end-of-impulse Isolation check).
 #[test]
 fn seeded_random_games_are_unchanged() {
     let game = Moscow41::new();

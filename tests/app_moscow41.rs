@@ -1,107 +1,71 @@
-//! The Moscow '41 table without a window: one entity per area, the blocks follow the view, and
-//! hidden means hidden (R 1.5 Fog of War; DESIGN.md "The app"). MinimalPlugins + StatesPlugin.
+//! Moscow '41 on the one table, without a window: one entity per area and box, the blocks
+//! follow the view, hidden means hidden (R 1.5 Fog of War), the AI thread, saves, the battle
+//! window's record, a loaded game's history.
+
+mod common;
 
 use bevy::prelude::*;
-use eastfront::app::build_app;
-use eastfront::app::moscow41::board::{M41Area, M41Space};
-use eastfront::app::moscow41::pieces::M41Block;
-use eastfront::app::moscow41::session::{
-    M41Choice, M41Eyes, M41Phase, M41Play, M41Setup, M41Shown, M41Table,
-};
+use common::*;
+use eastfront::app::games::moscow41::panels::last_battle;
+use eastfront::app::games::moscow41::Moscow41;
 use eastfront::app::screens::Screen;
+use eastfront::app::table::saves::{list_saves_in, load_table, LoadFailure, LoadRequest};
+use eastfront::app::table::{Eyes, Table, TablePhase};
 use eastfront_kernel::session::Record;
-use eastfront_kernel::{Game, Seat, Side, Viewer};
+use eastfront_kernel::{Seat, Side, Viewer};
+use eastfront_moscow41::EventKind;
 
-/// The app without a window, its saves and autosave going to a temporary folder (never the
-/// player's saves folder).
-fn headless_app() -> App {
-    let mut app = build_app(true);
-    app.insert_resource(eastfront::app::saves::SavesFolder(temp_dir("table")));
-    app
-}
-
-fn open(play: M41Play, seed: u64) -> App {
-    let mut app = headless_app();
-    app.insert_resource(M41Setup {
-        play,
-        seed,
-        ..M41Setup::default()
-    });
-    app.update(); // Loading → Menu
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Moscow41);
-    for _ in 0..4 {
-        app.update();
-    }
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::Moscow41,
-        "the Moscow table opened"
-    );
-    app
-}
-
-fn blocks(app: &mut App) -> Vec<M41Block> {
-    app.world_mut()
-        .query::<&M41Block>()
-        .iter(app.world())
-        .cloned()
-        .collect()
-}
+const GAME: &str = "moscow41";
 
 fn view_blocks_on_map(app: &App, side: Side) -> usize {
-    let table = app.world().resource::<M41Table>();
-    table
-        .game()
-        .view(table.session.state(), Viewer::Side(side))
-        .blocks
-        .len()
+    let table = app.world().resource::<Table<Moscow41>>();
+    table.view_for(Viewer::Side(side)).blocks.len()
 }
 
 #[test]
 fn one_entity_per_area_and_box() {
-    let mut app = open(M41Play::GermanVsAi, 1);
-    let board = &app.world().resource::<M41Table>().game().board.clone();
-    let areas = app
-        .world_mut()
-        .query::<&M41Area>()
-        .iter(app.world())
-        .count();
-    assert_eq!(areas, board.n_areas, "one entity per area of map.ron");
-    let spaces = app
-        .world_mut()
-        .query::<&M41Space>()
-        .iter(app.world())
-        .count();
+    let mut app = open(GAME, "m41-german-vs-ai", 1, temp_dir("m41-spaces"));
+    let board = app
+        .world()
+        .resource::<Table<Moscow41>>()
+        .game()
+        .board
+        .clone();
     assert_eq!(
-        spaces,
+        spaces(&mut app),
         board.topo.len(),
         "one clickable space per area and off-map box"
     );
+    assert_eq!(board.topo.len(), board.n_areas + board.data.map.boxes.len());
 }
 
 #[test]
 fn the_german_view_shows_no_soviet_face() {
-    let mut app = open(M41Play::GermanVsAi, 2);
-    // The German looks at the table from the start (one human: no curtain).
-    assert!(app.world().resource::<M41Eyes>().curtain_for.is_none());
-    let shown = blocks(&mut app);
-    let on_map: Vec<_> = shown.iter().filter(|b| b.area.is_some()).collect();
+    let mut app = open(GAME, "m41-german-vs-ai", 2, temp_dir("m41-view"));
+    assert!(
+        app.world().resource::<Eyes>().curtain_for.is_none(),
+        "one human: no curtain"
+    );
+    let shown = pieces(&mut app);
+    let on_map: Vec<_> = shown.iter().filter(|p| p.desc.space().is_some()).collect();
     assert_eq!(
         on_map.len(),
         view_blocks_on_map(&app, Side::German),
         "one entity per block on the map in the German's view"
     );
-    for b in &shown {
-        match b.side {
+    for p in &shown {
+        match p.desc.side {
             Side::Soviet => assert!(
-                b.face.is_none() || b.revealed,
+                !p.desc.face_shown()
+                    || p.desc.id().is_some_and(|_| {
+                        // Face up only when laid out for all to see (lost blocks are public).
+                        p.desc.space().is_none()
+                    }),
                 "a hidden Soviet block carries no identity or strength"
             ),
             Side::German => {
-                if b.area.is_some() {
-                    assert!(b.face.is_some(), "the German sees his own blocks");
+                if p.desc.space().is_some() {
+                    assert!(p.desc.face_shown(), "the German sees his own blocks");
                 }
             }
         }
@@ -109,54 +73,43 @@ fn the_german_view_shows_no_soviet_face() {
 }
 
 #[test]
-fn the_curtain_hides_every_face_until_the_next_player_clicks() {
-    let mut app = open(M41Play::HotSeat, 3);
+fn the_curtain_hides_every_face_until_the_next_player_is_ready() {
+    let mut app = open(GAME, "m41-hotseat", 3, temp_dir("m41-curtain"));
     assert_eq!(
-        *app.world().resource::<State<M41Phase>>().get(),
-        M41Phase::Handoff,
+        *app.world().resource::<State<TablePhase>>().get(),
+        TablePhase::Handoff,
         "the first player is called to the screen behind the curtain"
     );
-    assert!(app.world().resource::<M41Shown>().view.is_none());
+    assert!(!frame(&app).visible);
     assert!(
-        blocks(&mut app).iter().all(|b| b.face.is_none()),
-        "no block entity carries a face while the curtain is up"
+        pieces(&mut app).is_empty(),
+        "no piece entity while the curtain is up"
     );
-    app.world_mut().resource_mut::<M41Eyes>().lift_curtain();
+    app.world_mut().resource_mut::<Eyes>().lift_curtain();
     for _ in 0..3 {
         app.update();
     }
-    let side = app
-        .world()
-        .resource::<M41Shown>()
-        .viewer_side
-        .expect("a player looks at the table");
-    let shown = blocks(&mut app);
+    let side = frame(&app).viewer.expect("a player looks at the table");
+    let shown = pieces(&mut app);
     assert!(!shown.is_empty());
     assert!(shown
         .iter()
-        .filter(|b| b.side != side)
-        .all(|b| b.face.is_none() || b.revealed));
+        .filter(|p| p.desc.side != side && p.desc.space().is_some())
+        .all(|p| !p.desc.face_shown()));
 }
 
 #[test]
 fn the_ai_plays_its_side_on_a_background_thread() {
-    let mut app = open(M41Play::GermanVsAi, 4);
-    // The human German answers with the first legal choice whenever asked; the Soviet AI must
-    // make a move of its own within a few hundred frames.
+    let mut app = open(GAME, "m41-german-vs-ai", 4, temp_dir("m41-ai"));
     let mut ai_moved = false;
     for _ in 0..600 {
-        let (legal, seat) = {
-            let shown = app.world().resource::<M41Shown>();
-            (shown.legal.clone(), shown.acting_seat)
-        };
-        if let (Some(seat), Some(a)) = (seat, legal.last()) {
-            app.world_mut().write_message(M41Choice {
-                seat,
-                action: a.clone(),
-            });
+        let f = frame(&app);
+        if f.acting_seat.is_some() && !f.actions.is_empty() {
+            choose(&mut app, f.actions.len() - 1);
+        } else {
+            app.update();
         }
-        app.update();
-        let table = app.world().resource::<M41Table>();
+        let table = app.world().resource::<Table<Moscow41>>();
         if table
             .session
             .record()
@@ -171,103 +124,90 @@ fn the_ai_plays_its_side_on_a_background_thread() {
     assert!(ai_moved, "the Soviet AI made a move");
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("eastfront-m41-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn a_save_loads_back_with_its_play_mode_and_level() {
-    use eastfront::app::moscow41::saves;
-    use eastfront::app::moscow41::session::{AiLevel, M41Rules};
-    use eastfront::app::saves::LoadRequest;
-    let mut app = open(M41Play::SovietVsAi, 7);
-    // Play a few human actions (the German AI plays its own between them).
+    let saves = temp_dir("m41-roundtrip-table");
+    let mut app = headless_app(saves);
+    let mut new =
+        eastfront::app::menu::default_form(&eastfront::registry::game(GAME).unwrap().setup_spec());
+    new.mode = "m41-soviet-vs-ai".into();
+    new.level = "hard".into();
+    new.seed = 7;
+    open_new(&mut app, GAME, new);
     for _ in 0..200 {
-        let (legal, seat) = {
-            let shown = app.world().resource::<M41Shown>();
-            (shown.legal.clone(), shown.acting_seat)
-        };
-        if let (Some(seat), Some(a)) = (seat, legal.first()) {
-            app.world_mut().write_message(M41Choice {
-                seat,
-                action: a.clone(),
-            });
+        let f = frame(&app);
+        if f.acting_seat.is_some() && !f.actions.is_empty() {
+            choose(&mut app, 0);
+        } else {
+            app.update();
         }
-        app.update();
-        if app.world().resource::<M41Table>().session.record().len() >= 6 {
+        if app
+            .world()
+            .resource::<Table<Moscow41>>()
+            .session
+            .record()
+            .len()
+            >= 6
+        {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
-    let dir = temp_dir("roundtrip");
+    let dir = temp_dir("m41-roundtrip");
     let path = dir.join("moscow.ron");
     let (record, hash) = {
-        let mut table = app.world_mut().resource_mut::<M41Table>();
-        table.level = AiLevel::Hard;
-        saves::stamp(&mut table.session, M41Play::SovietVsAi, AiLevel::Hard);
-        saves::save_to(&table, &path).expect("saved");
+        let table = app.world().resource::<Table<Moscow41>>();
+        table.session.save_to(&path).expect("saved");
         (
             table.session.record().len(),
             eastfront_kernel::session::state_hash(table.session.state()),
         )
     };
     assert!(record > 0);
-    assert!(saves::is_moscow_save(&path));
-    // Directly…
-    let rules = *app.world().resource::<M41Rules>();
-    let loaded = saves::load(rules, &path).expect("the save loads");
-    assert_eq!(loaded.play, M41Play::SovietVsAi);
-    assert_eq!(loaded.level, AiLevel::Hard);
+    let (loaded, _) = load_table::<Moscow41>(&path).expect("the save loads");
+    assert_eq!(loaded.seating.mode, "m41-soviet-vs-ai");
+    assert_eq!(loaded.seating.level, "hard");
     assert_eq!(loaded.session.record().len(), record);
     assert_eq!(
         eastfront_kernel::session::state_hash(loaded.session.state()),
         hash
     );
-    // …and through the menu's Load request, which opens the Moscow table.
-    let mut menu = headless_app();
-    menu.update();
+    // …and through the menu's Load request, which opens the table.
+    let mut menu = headless_app(temp_dir("m41-roundtrip-menu"));
     menu.world_mut().write_message(LoadRequest(path.clone()));
     for _ in 0..4 {
         menu.update();
     }
     assert_eq!(
         *menu.world().resource::<State<Screen>>().get(),
-        Screen::Moscow41
+        Screen::Table
     );
-    let table = menu.world().resource::<M41Table>();
-    assert_eq!(table.play, M41Play::SovietVsAi);
-    assert_eq!(table.level, AiLevel::Hard);
-    // The German AI may already have played on from the loaded position (its thread runs
-    // while the app updates): the save's record is where the table starts.
+    let table = menu.world().resource::<Table<Moscow41>>();
+    assert_eq!(table.seating.mode, "m41-soviet-vs-ai");
+    assert_eq!(table.seating.level, "hard");
     assert!(table.session.record().len() >= record);
-    assert_eq!(
-        &table.session.record()[..record],
-        loaded.session.record(),
-        "the table opens on the saved record"
-    );
-    // The listing names the game and the mode.
-    let list = eastfront::app::saves::list_saves_in(&dir);
+    assert_eq!(&table.session.record()[..record], loaded.session.record());
+    let list = list_saves_in(&dir);
     assert_eq!(list.len(), 1);
-    assert_eq!(list[0].game, "Moscow '41");
-    assert!(list[0].mode.as_deref().unwrap_or("").contains("Soviet"));
+    assert_eq!(list[0].game.as_deref(), Some(GAME));
+    assert!(list[0].mode.as_deref().unwrap_or("").contains("soviet"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
-fn a_damaged_moscow_save_is_refused_with_file_place_and_problem() {
-    use eastfront::app::moscow41::saves;
-    use eastfront::app::saves::{LoadFailure, LoadRequest};
-    let app = open(M41Play::GermanVsAi, 8);
-    let dir = temp_dir("damaged");
+fn a_damaged_save_is_refused_with_file_place_and_problem_and_the_game_goes_on() {
+    let app = open(GAME, "m41-german-vs-ai", 8, temp_dir("m41-damaged-table"));
+    let dir = temp_dir("m41-damaged");
     let path = dir.join("broken.ron");
-    saves::save_to(app.world().resource::<M41Table>(), &path).unwrap();
+    app.world()
+        .resource::<Table<Moscow41>>()
+        .session
+        .save_to(&path)
+        .unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
-    // Cut the file in the middle of its record.
     std::fs::write(&path, &text[..text.len() * 2 / 3]).unwrap();
-    let mut menu = headless_app();
-    menu.update();
+    // From the menu: nothing opens, the failure names the file and the game.
+    let mut menu = headless_app(temp_dir("m41-damaged-menu"));
     menu.world_mut().write_message(LoadRequest(path.clone()));
     for _ in 0..3 {
         menu.update();
@@ -285,21 +225,41 @@ fn a_damaged_moscow_save_is_refused_with_file_place_and_problem() {
         .expect("the failure is reported");
     assert!(message.contains("broken.ron"), "names the file: {message}");
     assert!(message.contains("Moscow"), "names the game: {message}");
-    // Garbage with the game's name is refused as well, never a panic.
-    std::fs::write(&path, "(\n  game: \"moscow41\",\n  ???").unwrap();
-    assert!(saves::load(*app.world().resource(), &path).is_err());
+    // At a table: the game in progress stays, untouched.
+    let mut app = app;
+    let before = app
+        .world()
+        .resource::<Table<Moscow41>>()
+        .session
+        .record()
+        .len();
+    let id = app.world().resource::<Table<Moscow41>>().id;
+    for bad in [path.clone(), dir.join("missing.ron")] {
+        app.world_mut().write_message(LoadRequest(bad));
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Table
+        );
+        let table = app.world().resource::<Table<Moscow41>>();
+        assert_eq!(table.id, id, "the same table");
+        assert!(table.session.record().len() >= before);
+        assert!(app.world().resource::<LoadFailure>().0.is_some());
+        app.world_mut().resource_mut::<LoadFailure>().0 = None;
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn ctrl_s_writes_a_save_also_as_a_quick_chord() {
-    use eastfront::app::moscow41::saves;
-    use eastfront::app::saves::{list_saves_in, SavesFolder};
-    let dir = temp_dir("ctrl-s");
-    let mut app = open(M41Play::GermanVsAi, 9);
-    app.insert_resource(SavesFolder(dir.clone()));
-    // No window here: the keyboard is a plain resource the test presses (and clears, as
-    // Bevy's input plugin does between frames).
+    let dir = temp_dir("m41-ctrl-s");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut app = open(GAME, "m41-german-vs-ai", 9, dir.clone());
+    // No window: the keyboard is a plain resource the test presses (and clears, as Bevy's
+    // input plugin does between frames).
     app.init_resource::<ButtonInput<KeyCode>>();
     app.update();
     let written = |dir: &std::path::Path| -> Vec<std::path::PathBuf> {
@@ -317,18 +277,15 @@ fn ctrl_s_writes_a_save_also_as_a_quick_chord() {
         k.clear();
         app.update();
     };
-    // S alone saves nothing.
     keys(&mut app, &|k| k.press(KeyCode::KeyS));
     assert!(written(&dir).is_empty(), "S without Ctrl does not save");
-    // Ctrl held, then S.
     keys(&mut app, &|k| {
         k.press(KeyCode::ControlLeft);
         k.press(KeyCode::KeyS);
     });
     let first = written(&dir);
     assert_eq!(first.len(), 1, "Ctrl+S wrote a save");
-    assert!(saves::is_moscow_save(&first[0]));
-    saves::load(*app.world().resource(), &first[0]).expect("the save loads back");
+    load_table::<Moscow41>(&first[0]).expect("the save loads back");
     std::fs::remove_file(&first[0]).unwrap();
     // A quick chord: Ctrl pressed and released within the same frame as the S (xdotool).
     keys(&mut app, &|k| {
@@ -341,136 +298,95 @@ fn ctrl_s_writes_a_save_also_as_a_quick_chord() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Plays `table` with a fixed pseudo-random choice among the legal actions until `done` says
-/// so (or the game ends); returns whether `done` was met.
-fn play_until(
-    table: &mut M41Table,
-    seed: u64,
-    max_steps: usize,
-    done: impl Fn(&M41Table) -> bool,
-) -> bool {
-    let mut x = seed | 1;
-    for _ in 0..max_steps {
-        if done(table) {
-            return true;
-        }
-        let state = table.session.state();
-        let Some(seat) = table.game().active(state) else {
-            return false;
-        };
-        let legal = table.game().legal_actions(state, seat);
-        if legal.is_empty() {
-            return false;
-        }
-        // xorshift: the same game every run.
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let a = legal[(x % legal.len() as u64) as usize].clone();
-        table.apply(seat, a).expect("a legal action applies");
-    }
-    done(table)
-}
-
 /// The battle window's record: each block at the strength it fought at (R 10.12.1), its
 /// steps lost, and a destroyed block shown as it fell, not at the strength it resets to once
 /// off the map (R 10.14.3).
 #[test]
 fn the_battle_record_keeps_the_strength_blocks_fought_at() {
-    use eastfront::app::moscow41::session::M41Rules;
-    use eastfront_moscow41::EventKind;
-    let rules = M41Rules::leak_builtin();
-    let mut table = M41Table::new(rules, &M41Setup::default()).unwrap();
-    let destroyed_in_battle = |t: &M41Table| {
-        t.battles
-            .iter()
-            .any(|b| b.ended && b.blocks.iter().any(|x| x.destroyed))
+    let mut app = open(GAME, "m41-hotseat", 1941, temp_dir("m41-battle"));
+    let game = <Moscow41 as eastfront::app::table::TableGame>::builtin();
+    let destroyed_in_battle = |t: &Table<Moscow41>| {
+        last_battle(game, &t.history)
+            .is_some_and(|b| b.ended && b.blocks.iter().any(|x| x.destroyed))
     };
     assert!(
-        play_until(&mut table, 11, 20_000, destroyed_in_battle),
+        play_until::<Moscow41>(&mut app, 11, 20_000, destroyed_in_battle),
         "some battle destroyed a block"
     );
-    let starts = table
-        .log
-        .iter()
-        .filter(|e| matches!(e.event.kind, EventKind::BattleStart { .. }))
-        .count();
-    assert_eq!(table.battles.len(), starts, "one record per battle started");
-    for b in &table.battles {
-        assert!(matches!(
-            table.log[b.start].event.kind,
-            EventKind::BattleStart { area } if area == b.area
-        ));
-        for x in &b.blocks {
-            assert!(x.strength <= x.fought_at, "{x:?} gained strength in battle");
-            assert!(x.fought_at >= 1, "{x:?} fought with no strength");
-            assert_eq!(x.destroyed, x.strength == 0, "{x:?}");
-            assert_eq!(table.game().board.block(x.block).side, x.side);
-        }
-        // Every block destroyed between its start and its end is in the record, destroyed.
-        let end = table.log[b.start..]
-            .iter()
-            .position(|e| matches!(e.event.kind, EventKind::BattleEnd { .. }))
-            .map(|k| b.start + k);
-        if let Some(end) = end {
-            for e in &table.log[b.start..=end] {
-                if let EventKind::Destroyed { block } = e.event.kind {
-                    assert!(
-                        b.blocks.iter().any(|x| x.block == block && x.destroyed),
-                        "{block:?} destroyed in the battle at {:?}",
-                        b.area
-                    );
-                }
-            }
+    let table = app.world().resource::<Table<Moscow41>>();
+    let b = last_battle(game, &table.history).unwrap();
+    assert!(matches!(
+        table.history[b.start].1.kind,
+        EventKind::BattleStart { area, .. } if area == b.area
+    ));
+    for x in &b.blocks {
+        assert!(x.strength <= x.fought_at, "{x:?} gained strength in battle");
+        assert!(x.fought_at >= 1, "{x:?} fought with no strength");
+        assert_eq!(x.destroyed, x.strength == 0, "{x:?}");
+        assert_eq!(game.board.block(x.block).side, x.side);
+    }
+    // Every block destroyed between its start and its end is in the record, destroyed.
+    for e in &b.events {
+        if let EventKind::Destroyed { block } = e.kind {
+            assert!(b.blocks.iter().any(|x| x.block == block && x.destroyed));
         }
     }
-    // A destroyed block fell from at least one step: the record does not show the full
-    // strength it has again off the map.
-    let b = table
-        .battles
-        .iter()
-        .find(|b| b.blocks.iter().any(|x| x.destroyed))
-        .unwrap();
     let x = b.blocks.iter().find(|x| x.destroyed).unwrap();
     assert_eq!(x.strength, 0);
+    // The destroyed block's strength off the map has reset; the record keeps how it fell.
+    assert!(game.board.block(x.block).max_strength > 0);
 }
 
-/// A loaded game's log and battles are rebuilt from its record: the same lines as when it was
+/// A loaded game's log and battles come back from its record: the same lines as when it was
 /// played, then one line naming the file (its full path in the hover text).
 #[test]
 fn a_loaded_game_has_its_log_and_battles_back() {
-    use eastfront::app::moscow41::saves;
-    use eastfront::app::moscow41::session::M41Rules;
-    let rules = M41Rules::leak_builtin();
-    let mut table = M41Table::new(rules, &M41Setup::default()).unwrap();
-    assert!(play_until(&mut table, 5, 20_000, |t| t.battles.len() >= 3));
-    let dir = temp_dir("history");
-    let path = dir.join("with-battles.ron");
-    saves::save_to(&table, &path).expect("saved");
-    let loaded = saves::load(rules, &path).expect("loads");
-    let texts = |t: &M41Table| -> Vec<(u8, String)> {
-        t.log
+    let mut app = open(GAME, "m41-hotseat", 1941, temp_dir("m41-history"));
+    let game = <Moscow41 as eastfront::app::table::TableGame>::builtin();
+    let battles = |t: &Table<Moscow41>| {
+        t.history
             .iter()
-            .map(|e| (e.turn, e.event.public.clone()))
-            .collect()
+            .filter(|(_, e)| matches!(e.kind, EventKind::BattleStart { .. }))
+            .count()
     };
-    let (before, after) = (texts(&table), texts(&loaded));
+    assert!(play_until::<Moscow41>(&mut app, 5, 20_000, |t| battles(t) >= 3));
+    let dir = temp_dir("m41-history-save");
+    let path = dir.join("with-battles.ron");
+    let table = app.world().resource::<Table<Moscow41>>();
+    table.session.save_to(&path).expect("saved");
+    let log = app
+        .world()
+        .resource::<eastfront::app::table::GameLog>()
+        .clone();
+    let (loaded, loaded_log) = load_table::<Moscow41>(&path).expect("loads");
+    let texts = |l: &eastfront::app::table::GameLog| -> Vec<String> {
+        l.lines.iter().map(|x| x.public.clone()).collect()
+    };
+    let (before, after) = (texts(&log), texts(&loaded_log));
     assert_eq!(
         after.len(),
         before.len() + 1,
         "the history and one line more"
     );
-    assert_eq!(&after[..before.len()], &before[..]);
-    let last = loaded.log.last().unwrap();
-    assert!(last.event.public.contains("with-battles.ron"));
+    assert_eq!(
+        &after[1..before.len()],
+        &before[1..],
+        "the same lines as when played"
+    );
+    let last = loaded_log.lines.last().unwrap();
+    assert!(last.public.contains("with-battles.ron"));
     assert!(
-        !last.event.public.contains(&dir.display().to_string()),
+        !last.public.contains(&dir.display().to_string()),
         "the line names the file, not its folder"
     );
     assert_eq!(
         last.detail.as_deref(),
-        Some(format!("Loaded from {}", path.display()).as_str())
+        Some(path.display().to_string().as_str())
     );
-    assert_eq!(loaded.battles, table.battles);
+    assert_eq!(battles(&loaded), battles(table));
+    assert_eq!(
+        last_battle(game, &loaded.history),
+        last_battle(game, &table.history)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -210,3 +210,53 @@ fn moscow41_move_paths_in_the_protocol() {
     let r = send(&mut e, &format!(r#"{{"cmd":"apply","action":{m}}}"#));
     assert_eq!(r["ok"], true, "{r}");
 }
+
+/// A failed `load` — a missing file, a damaged one, a save of no game we have — keeps the game
+/// in progress: the next command acts on it as before.
+#[test]
+fn a_failed_load_keeps_the_game_in_progress() {
+    let mut e = Engine::new();
+    let r = send(
+        &mut e,
+        r#"{"cmd":"new","game":"moscow41","scenario":"sc1","seed":3}"#,
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    let r = send(&mut e, r#"{"cmd":"apply","index":0}"#);
+    assert_eq!(r["ok"], true, "{r}");
+    let before = send(&mut e, r#"{"cmd":"view","side":"all"}"#);
+    let dir = std::env::temp_dir().join(format!("eastfront-engine-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A real save, cut in the middle.
+    let good = dir.join("good.ron");
+    let r = send(
+        &mut e,
+        &format!(r#"{{"cmd":"save","path":"{}"}}"#, good.display()),
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    let text = std::fs::read_to_string(&good).unwrap();
+    let damaged = dir.join("damaged.ron");
+    std::fs::write(&damaged, &text[..text.len() / 2]).unwrap();
+    let foreign = dir.join("foreign.ron");
+    std::fs::write(&foreign, text.replace("moscow41", "race_for_berlin")).unwrap();
+    for path in [dir.join("missing.ron"), damaged, foreign] {
+        let r = send(
+            &mut e,
+            &format!(r#"{{"cmd":"load","path":"{}"}}"#, path.display()),
+        );
+        assert_eq!(r["ok"], false, "{r}");
+        let err = r["error"].as_str().unwrap();
+        assert!(
+            err.contains(path.file_name().unwrap().to_str().unwrap()),
+            "{err}"
+        );
+        // The game goes on: the same position, still Moscow '41, still playable.
+        let now = send(&mut e, r#"{"cmd":"view","side":"all"}"#);
+        assert_eq!(now, before, "the game in progress is untouched");
+        let legal = send(&mut e, r#"{"cmd":"legal"}"#);
+        assert_eq!(legal["ok"], true, "{legal}");
+    }
+    let r = send(&mut e, r#"{"cmd":"apply","index":0}"#);
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["game"], "moscow41");
+    let _ = std::fs::remove_dir_all(&dir);
+}

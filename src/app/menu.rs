@@ -1,28 +1,83 @@
-//! The main menu (egui): the game, its scenario, who plays what, the Designer's Variant, the
-//! seed; Continue, Load, About/Sources and Quit.
+//! The main menu (egui), the same for every game of the registry: the game tabs, the chosen
+//! game's card (a thumbnail drawn from its map data, what it is) and its new-game form (the
+//! scenario, who plays, the computer's level, a variant, the seed); then Continue (the
+//! autosave), Load and Replay a save, About / Sources and Quit.
 
-use super::board::hex_corners;
-use super::panels::apply_style_once;
-use super::saves::{list_saves_in, saves_folder, LoadFailure, LoadRequest, SaveEntry, SavesFolder};
 use super::screens::Screen;
-use super::table::{Notice, PlayMode, Rules, TableSetup};
+use super::settings::{saves_folder, SavesFolder};
+use super::table::desc::{MapDesc, SpaceShape};
+use super::table::game::{NewGame, SetupSpec};
+use super::table::replay::ReplayOnOpen;
+use super::table::saves::{list_saves_in, LoadFailure, LoadRequest, SaveEntry};
+use super::table::{Notice, PendingTable};
+use crate::registry::{GameEntry, GAMES};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts, EguiPrimaryContextPass};
-use eastfront_kernel::Game;
-use eastfront_stalingrad::data::Terrain;
-use eastfront_stalingrad::Level;
-
-/// Where the data of the map and blocks came from (written alongside the data).
-pub const STALINGRAD_SOURCES: &str = include_str!("../../scenarios/stalingrad/SOURCES.md");
 
 #[derive(Resource, Default)]
 struct MenuState {
+    /// The game tab chosen (index into the registry).
+    game: usize,
+    /// Each game's form, kept while the player switches tabs.
+    forms: Vec<NewGame>,
+    /// Each game's thumbnail outlines, made once.
+    thumbs: Vec<Option<Thumb>>,
     show_sources: bool,
     show_loads: bool,
     /// The folder the Load list and Continue read: the app's [`SavesFolder`] when one is set
     /// (tests, a portable install), else the per-user folder — the one saves are written to.
     folder: Option<std::path::PathBuf>,
     saves: Vec<SaveEntry>,
+}
+
+/// A game's board in miniature: each space's outline and colour, and the bounds.
+struct Thumb {
+    spaces: Vec<(Vec<Vec2>, egui::Color32)>,
+    bounds: Rect,
+}
+
+impl Thumb {
+    fn of(map: &MapDesc) -> Thumb {
+        let spaces = map
+            .spaces
+            .iter()
+            .map(|s| {
+                let pts = crate::app::map::outline_of(map, &s.shape);
+                let pts = match s.shape {
+                    SpaceShape::Hex(_) => pts,
+                    SpaceShape::Polygon(_) => pts,
+                };
+                (pts, super::ui::style::egui_colour(s.fill))
+            })
+            .collect();
+        Thumb {
+            spaces,
+            bounds: map.bounds,
+        }
+    }
+
+    fn draw(&self, painter: &egui::Painter, rect: egui::Rect) {
+        painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(226, 216, 192));
+        let b = self.bounds;
+        let scale = (rect.width() / b.width()).min(rect.height() / b.height());
+        let to_screen = |p: Vec2| {
+            rect.center() + egui::vec2((p.x - b.center().x) * scale, -(p.y - b.center().y) * scale)
+        };
+        for (pts, fill) in &self.spaces {
+            let pts: Vec<egui::Pos2> = pts.iter().map(|p| to_screen(*p)).collect();
+            // egui fills convex shapes only; the outline reads well enough for a thumbnail.
+            painter.add(egui::Shape::convex_polygon(
+                pts.clone(),
+                *fill,
+                egui::Stroke::NONE,
+            ));
+            painter.add(egui::Shape::closed_line(
+                pts,
+                egui::Stroke::new(0.5, egui::Color32::from_rgb(92, 82, 66)),
+            ));
+        }
+    }
 }
 
 impl MenuState {
@@ -35,13 +90,42 @@ impl MenuState {
     }
 }
 
+/// The first choice of each kind a game offers: its form before the player changes it.
+pub fn default_form(spec: &SetupSpec) -> NewGame {
+    NewGame {
+        scenario: spec
+            .scenarios
+            .first()
+            .map(|s| s.id.clone())
+            .unwrap_or_default(),
+        mode: spec
+            .modes
+            .first()
+            .map(|m| m.choice.id.to_string())
+            .unwrap_or_default(),
+        level: spec
+            .levels
+            .get(1)
+            .or(spec.levels.first())
+            .map(|l| l.id.to_string())
+            .unwrap_or_default(),
+        variant: spec
+            .variants
+            .first()
+            .map(|v| v.id.to_string())
+            .unwrap_or_default(),
+        seed: spec.default_seed,
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuState>()
         .add_systems(OnEnter(Screen::Menu), refresh_saves)
         .add_systems(
             EguiPrimaryContextPass,
-            (apply_style_once, menu_ui, load_failure_window)
+            (menu_ui, load_failure_window)
                 .chain()
+                .after(super::ui::style::apply_style_once)
                 .run_if(in_state(Screen::Menu)),
         );
 }
@@ -49,31 +133,48 @@ pub(super) fn plugin(app: &mut App) {
 fn refresh_saves(mut state: ResMut<MenuState>, folder: Option<Res<SavesFolder>>) {
     state.folder = saves_folder(folder.as_deref());
     state.reread_saves();
-}
-
-fn variant_label(v: Option<Level>) -> &'static str {
-    match v {
-        None => "Not used",
-        Some(Level::Normal) => "Normal",
-        Some(Level::GermanEasy) => "German Easy",
-        Some(Level::SovietEasy) => "Soviet Easy",
-        Some(Level::GermanImpossible) => "German Impossible",
+    if state.forms.len() != GAMES.len() {
+        state.forms = GAMES
+            .iter()
+            .map(|g| default_form(&g.setup_spec()))
+            .collect();
+        state.thumbs = GAMES.iter().map(|_| None).collect();
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the menu asks for this frame.
+#[derive(Default)]
+struct Asked {
+    start: Option<(&'static str, NewGame)>,
+    load: Option<std::path::PathBuf>,
+    replay: Option<std::path::PathBuf>,
+    quit: bool,
+}
+
+/// Where the menu's answers go: the table to open, a save to load or replay, quitting.
+#[derive(SystemParam)]
+struct MenuOut<'w, 's> {
+    commands: Commands<'w, 's>,
+    next: ResMut<'w, NextState<Screen>>,
+    load: MessageWriter<'w, LoadRequest>,
+    replay_on_open: ResMut<'w, ReplayOnOpen>,
+    exit: MessageWriter<'w, AppExit>,
+}
+
 fn menu_ui(
     mut contexts: EguiContexts,
-    mut setup: ResMut<TableSetup>,
     mut state: ResMut<MenuState>,
-    rules: Res<Rules>,
     mut notice: ResMut<Notice>,
-    mut next: ResMut<NextState<Screen>>,
-    mut load: MessageWriter<LoadRequest>,
-    mut exit: MessageWriter<AppExit>,
-    mut moscow: super::moscow41::menu::MoscowMenu,
+    mut out: MenuOut,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if state.forms.len() != GAMES.len() {
+        state.forms = GAMES
+            .iter()
+            .map(|g| default_form(&g.setup_spec()))
+            .collect();
+        state.thumbs = GAMES.iter().map(|_| None).collect();
+    }
     let mut root = egui::Ui::new(
         ctx.clone(),
         "menu".into(),
@@ -81,7 +182,7 @@ fn menu_ui(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let game = rules.0;
+    let mut asked = Asked::default();
     egui::CentralPanel::default()
         .frame(egui::Frame::new().fill(egui::Color32::from_rgb(52, 45, 38)))
         .show(&mut root, |ui| {
@@ -92,40 +193,33 @@ fn menu_ui(
                 ui.add_space(margin);
                 ui.vertical(|ui| {
                     ui.set_width(width);
-                    menu_body(
-                        ui,
-                        game,
-                        &mut setup,
-                        &mut state,
-                        &notice,
-                        &mut next,
-                        &mut load,
-                        &mut exit,
-                        &mut moscow,
-                    );
+                    body(ui, &mut state, &notice, &mut asked);
                 });
             });
         });
-    windows(ctx, &mut state, &mut load);
+    windows(ctx, &mut state, &mut asked);
     if notice.text.is_some() && !notice.is_error {
         // Table notices (e.g. "Saved") are not for the menu.
         notice.text = None;
     }
+    if let Some((game, new)) = asked.start {
+        out.commands.insert_resource(PendingTable { game, new });
+        out.next.set(Screen::Table);
+    }
+    if let Some(path) = asked.load {
+        out.load.write(LoadRequest(path));
+    }
+    if let Some(path) = asked.replay {
+        out.replay_on_open.0 = true;
+        out.load.write(LoadRequest(path));
+    }
+    if asked.quit {
+        out.exit.write(AppExit::Success);
+    }
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
-fn menu_body(
-    ui: &mut egui::Ui,
-    game: &eastfront_stalingrad::Stalingrad,
-    setup: &mut TableSetup,
-    state: &mut MenuState,
-    notice: &Notice,
-    next: &mut NextState<Screen>,
-    load: &mut MessageWriter<LoadRequest>,
-    exit: &mut MessageWriter<AppExit>,
-    moscow: &mut super::moscow41::menu::MoscowMenu,
-) {
+fn body(ui: &mut egui::Ui, state: &mut MenuState, notice: &Notice, asked: &mut Asked) {
     ui.vertical_centered(|ui| {
         ui.add_space(18.0);
         ui.label(
@@ -141,50 +235,50 @@ fn menu_body(
         );
         ui.add_space(14.0);
     });
-    // The game tabs; Moscow '41 draws its own card and form when chosen.
-    if !moscow.show(ui, next) {
-        ui.columns(2, |cols| {
-            game_card(&mut cols[0], game);
-            new_game_form(&mut cols[1], game, setup, next);
-        });
+    // The game tabs, one per game of the registry.
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Game").size(17.0).strong());
+        for (k, g) in GAMES.iter().enumerate() {
+            let text = egui::RichText::new(g.title()).size(17.0);
+            if ui.selectable_label(state.game == k, text).clicked() {
+                state.game = k;
+            }
+        }
+    });
+    ui.add_space(6.0);
+    let k = state.game.min(GAMES.len() - 1);
+    let g = GAMES[k];
+    if state.thumbs[k].is_none() {
+        state.thumbs[k] = Some(Thumb::of(&g.map()));
     }
+    ui.columns(2, |cols| {
+        card(&mut cols[0], g, state.thumbs[k].as_ref());
+        if form(&mut cols[1], g, &mut state.forms[k]) {
+            asked.start = Some((g.id(), state.forms[k].clone()));
+        }
+    });
     ui.add_space(10.0);
     ui.separator();
     ui.horizontal(|ui| {
-        let autosave = state.saves.iter().find(|s| s.is_autosave).cloned();
-        if let Some(a) = autosave {
+        let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(17.0));
+        if let Some(a) = state.saves.iter().find(|s| s.is_autosave) {
             if ui
-                .add(egui::Button::new(
-                    egui::RichText::new("Continue").size(17.0),
-                ))
+                .add(big("Continue"))
                 .on_hover_text("Resume the last autosaved game")
                 .clicked()
             {
-                load.write(LoadRequest(a.path.clone()));
+                asked.load = Some(a.path.clone());
             }
         }
-        if ui
-            .add(egui::Button::new(
-                egui::RichText::new("Load a save…").size(17.0),
-            ))
-            .clicked()
-        {
+        if ui.add(big("Load or replay a save…")).clicked() {
             state.reread_saves();
             state.show_loads = !state.show_loads;
         }
-        if ui
-            .add(egui::Button::new(
-                egui::RichText::new("About / Sources").size(17.0),
-            ))
-            .clicked()
-        {
+        if ui.add(big("About / Sources")).clicked() {
             state.show_sources = !state.show_sources;
         }
-        if ui
-            .add(egui::Button::new(egui::RichText::new("Quit").size(17.0)))
-            .clicked()
-        {
-            exit.write(AppExit::Success);
+        if ui.add(big("Quit")).clicked() {
+            asked.quit = true;
         }
     });
     if let Some(text) = &notice.text {
@@ -197,12 +291,124 @@ fn menu_body(
     }
 }
 
-fn windows(ctx: &egui::Context, state: &mut MenuState, load: &mut MessageWriter<LoadRequest>) {
+/// The game's card: a thumbnail of the board drawn from the map data, and what it is.
+fn card(ui: &mut egui::Ui, g: &dyn GameEntry, thumb: Option<&Thumb>) {
+    let c = g.card();
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgb(66, 58, 49))
+        .show(ui, |ui| {
+            ui.label(
+                egui::RichText::new(c.title)
+                    .size(22.0)
+                    .strong()
+                    .color(egui::Color32::from_rgb(245, 235, 210)),
+            );
+            ui.label(format!("{} · {}", c.years, c.designer));
+            ui.add_space(6.0);
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(440.0, 300.0), egui::Sense::hover());
+            if let Some(t) = thumb {
+                t.draw(ui.painter(), rect);
+            }
+            ui.add_space(6.0);
+            ui.label(c.blurb);
+        });
+}
+
+/// The new-game form from the game's setup spec. Returns true when "Start" is clicked.
+fn form(ui: &mut egui::Ui, g: &dyn GameEntry, f: &mut NewGame) -> bool {
+    let spec = g.setup_spec();
+    let mut start = false;
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgb(66, 58, 49))
+        .show(ui, |ui| {
+            ui.heading("New game");
+            ui.add_space(4.0);
+            ui.strong("Scenario");
+            for s in &spec.scenarios {
+                ui.radio_value(&mut f.scenario, s.id.clone(), &s.name)
+                    .on_hover_text(&s.brief);
+                ui.small(&s.brief);
+            }
+            ui.add_space(6.0);
+            ui.strong("Who plays");
+            for m in &spec.modes {
+                ui.radio_value(&mut f.mode, m.choice.id.to_string(), m.choice.label)
+                    .on_hover_text(m.choice.brief);
+            }
+            if let Some(m) = spec.modes.iter().find(|m| m.choice.id == f.mode) {
+                ui.small(m.choice.brief);
+            }
+            if !spec.levels.is_empty() {
+                ui.add_space(6.0);
+                let vs_computer = spec
+                    .modes
+                    .iter()
+                    .find(|m| m.choice.id == f.mode)
+                    .is_none_or(|m| m.humans.len() < 2);
+                ui.add_enabled_ui(vs_computer, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.strong("Computer level");
+                        for l in &spec.levels {
+                            ui.radio_value(&mut f.level, l.id.to_string(), l.label)
+                                .on_hover_text(l.brief);
+                        }
+                    });
+                });
+            }
+            if !spec.variants.is_empty() {
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    ui.strong("Variant");
+                    let shown = spec
+                        .variants
+                        .iter()
+                        .find(|v| v.id == f.variant)
+                        .map(|v| v.label)
+                        .unwrap_or("—");
+                    egui::ComboBox::from_id_salt(("variant", g.id()))
+                        .selected_text(shown)
+                        .show_ui(ui, |ui| {
+                            for v in &spec.variants {
+                                ui.selectable_value(&mut f.variant, v.id.to_string(), v.label)
+                                    .on_hover_text(v.brief);
+                            }
+                        });
+                });
+            }
+            ui.horizontal(|ui| {
+                ui.strong("Seed");
+                ui.add(egui::DragValue::new(&mut f.seed).speed(1.0));
+                if ui
+                    .button("New seed")
+                    .on_hover_text("The same seed and choices replay the same dice")
+                    .clicked()
+                {
+                    f.seed = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map(|d| d.as_nanos() as u64 % 1_000_000)
+                        .unwrap_or(spec.default_seed);
+                }
+            });
+            ui.add_space(10.0);
+            if ui
+                .add_sized(
+                    [220.0, 40.0],
+                    egui::Button::new(egui::RichText::new("Start the game").size(20.0).strong()),
+                )
+                .clicked()
+            {
+                start = true;
+            }
+        });
+    start
+}
+
+fn windows(ctx: &egui::Context, state: &mut MenuState, asked: &mut Asked) {
     if state.show_loads {
         let mut open = true;
-        egui::Window::new("Load a save")
+        egui::Window::new("Load or replay a save")
             .open(&mut open)
-            .default_width(560.0)
+            .default_width(640.0)
             .pivot(egui::Align2::CENTER_TOP)
             .default_pos(ctx.viewport_rect().center_top() + egui::vec2(0.0, 120.0))
             .show(ctx, |ui| {
@@ -221,15 +427,29 @@ fn windows(ctx: &egui::Context, state: &mut MenuState, load: &mut MessageWriter<
                                 .elapsed()
                                 .map(|d| ago(d.as_secs()))
                                 .unwrap_or_default();
+                            let game = s
+                                .game
+                                .as_deref()
+                                .and_then(crate::registry::game)
+                                .map(|g| g.title())
+                                .unwrap_or("not a readable save");
                             let mode = s.mode.as_deref().unwrap_or("mode not recorded");
                             let title = if s.is_autosave { "Autosave" } else { &s.name };
-                            let game = &s.game;
-                            if ui
-                                .button(format!("{game}  ·  {title}  ·  {mode}  ·  {when}"))
-                                .clicked()
-                            {
-                                load.write(LoadRequest(s.path.clone()));
-                            }
+                            ui.horizontal(|ui| {
+                                if ui
+                                    .button(format!("{game}  ·  {title}  ·  {mode}  ·  {when}"))
+                                    .clicked()
+                                {
+                                    asked.load = Some(s.path.clone());
+                                }
+                                if ui
+                                    .small_button("Replay")
+                                    .on_hover_text("Step through it from the start")
+                                    .clicked()
+                                {
+                                    asked.replay = Some(s.path.clone());
+                                }
+                            });
                         }
                     });
             });
@@ -237,7 +457,8 @@ fn windows(ctx: &egui::Context, state: &mut MenuState, load: &mut MessageWriter<
     }
     if state.show_sources {
         let mut open = true;
-        egui::Window::new("About / Sources")
+        let g = GAMES[state.game.min(GAMES.len() - 1)];
+        egui::Window::new(format!("About / Sources — {}", g.title()))
             .open(&mut open)
             .default_size([760.0, 640.0])
             .pivot(egui::Align2::CENTER_TOP)
@@ -245,12 +466,12 @@ fn windows(ctx: &egui::Context, state: &mut MenuState, load: &mut MessageWriter<
             .show(ctx, |ui| {
                 ui.label(
                     "eastfront plays each game by its printed rules; the rules text lost its \
-                     pictures, so the map, blocks and cards were rebuilt. This is where every \
-                     value came from (scenarios/stalingrad/SOURCES.md):",
+                     pictures, so the map, pieces and cards were rebuilt. This is where every \
+                     value came from, and which values are reconstructed:",
                 );
                 ui.separator();
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    show_markdown(ui, STALINGRAD_SOURCES);
+                    show_markdown(ui, g.sources());
                 });
             });
         state.show_sources = open;
@@ -312,151 +533,6 @@ fn ago(secs: u64) -> String {
     }
 }
 
-/// The game's card: a thumbnail of the board drawn from the map data, and what it is.
-fn game_card(ui: &mut egui::Ui, game: &eastfront_stalingrad::Stalingrad) {
-    egui::Frame::group(ui.style())
-        .fill(egui::Color32::from_rgb(66, 58, 49))
-        .show(ui, |ui| {
-            ui.label(
-                egui::RichText::new(game.title())
-                    .size(22.0)
-                    .strong()
-                    .color(egui::Color32::from_rgb(245, 235, 210)),
-            );
-            ui.label("23 August – 19 November 1942 · VentoNuovo Games (2018)");
-            ui.add_space(6.0);
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(440.0, 250.0), egui::Sense::hover());
-            draw_thumbnail(ui.painter(), rect, game);
-            ui.add_space(6.0);
-            ui.label(
-                "Street by street from the Volga: 109 hexes, 93 wooden blocks with fog of war, \
-                 card decks and rubble. The Soviet deck is the clock; the official solitaire \
-                 rules play the defenders.",
-            );
-        });
-}
-
-fn draw_thumbnail(
-    painter: &egui::Painter,
-    rect: egui::Rect,
-    game: &eastfront_stalingrad::Stalingrad,
-) {
-    use super::board::hex_to_world;
-    let board = &game.board;
-    let mut min = egui::pos2(f32::MAX, f32::MAX);
-    let mut max = egui::pos2(f32::MIN, f32::MIN);
-    let pts: Vec<egui::Pos2> = board
-        .hexes
-        .iter()
-        .map(|h| hex_to_world(h.hex))
-        .chain(board.volga.iter().map(|h| hex_to_world(*h)))
-        .map(|p| egui::pos2(p.x, -p.y))
-        .collect();
-    for p in &pts {
-        min = min.min(*p);
-        max = max.max(*p);
-    }
-    let size = super::board::HEX_SIZE;
-    let span = (max - min) + egui::vec2(2.0 * size, 2.0 * size);
-    let scale = (rect.width() / span.x).min(rect.height() / span.y);
-    let origin = rect.center() - (min.to_vec2() + (max - min) / 2.0) * scale;
-    painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(226, 216, 192));
-    let to_screen = |p: egui::Pos2| origin + p.to_vec2() * scale;
-    let corners = hex_corners(size * scale * 0.98);
-    let hexagon = |c: egui::Pos2| -> Vec<egui::Pos2> {
-        corners.iter().map(|k| c + egui::vec2(k.x, -k.y)).collect()
-    };
-    for h in &board.volga {
-        let p = hex_to_world(*h);
-        painter.add(egui::Shape::convex_polygon(
-            hexagon(to_screen(egui::pos2(p.x, -p.y))),
-            egui::Color32::from_rgb(120, 163, 204),
-            egui::Stroke::NONE,
-        ));
-    }
-    for h in &board.hexes {
-        let p = hex_to_world(h.hex);
-        let fill = match h.terrain {
-            Terrain::Clear => egui::Color32::from_rgb(235, 224, 189),
-            Terrain::Difficult => egui::Color32::from_rgb(158, 158, 97),
-            Terrain::Urban => egui::Color32::from_rgb(160, 158, 154),
-        };
-        painter.add(egui::Shape::convex_polygon(
-            hexagon(to_screen(egui::pos2(p.x, -p.y))),
-            fill,
-            egui::Stroke::new(0.6, egui::Color32::from_rgb(92, 82, 66)),
-        ));
-    }
-}
-
-fn new_game_form(
-    ui: &mut egui::Ui,
-    game: &eastfront_stalingrad::Stalingrad,
-    setup: &mut TableSetup,
-    next: &mut NextState<Screen>,
-) {
-    egui::Frame::group(ui.style())
-        .fill(egui::Color32::from_rgb(66, 58, 49))
-        .show(ui, |ui| {
-            ui.heading("New game");
-            ui.add_space(4.0);
-            ui.strong("Scenario");
-            for s in game.scenarios() {
-                ui.radio_value(&mut setup.scenario, s.id.clone(), &s.name)
-                    .on_hover_text(&s.brief);
-                ui.small(&s.brief);
-            }
-            ui.add_space(6.0);
-            ui.strong("Who plays");
-            for p in PlayMode::ALL {
-                ui.radio_value(&mut setup.play, p, p.label())
-                    .on_hover_text(p.brief());
-            }
-            ui.small(setup.play.brief());
-            ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                ui.strong("Designer's Variant (rules §9.4)");
-                egui::ComboBox::from_id_salt("variant")
-                    .selected_text(variant_label(setup.variant))
-                    .show_ui(ui, |ui| {
-                        for v in [
-                            None,
-                            Some(Level::Normal),
-                            Some(Level::GermanEasy),
-                            Some(Level::SovietEasy),
-                            Some(Level::GermanImpossible),
-                        ] {
-                            ui.selectable_value(&mut setup.variant, v, variant_label(v));
-                        }
-                    });
-            });
-            ui.horizontal(|ui| {
-                ui.strong("Seed");
-                ui.add(egui::DragValue::new(&mut setup.seed).speed(1.0));
-                if ui
-                    .button("New seed")
-                    .on_hover_text("The same seed and choices replay the same dice")
-                    .clicked()
-                {
-                    setup.seed = std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .map(|d| d.as_nanos() as u64 % 1_000_000)
-                        .unwrap_or(1942);
-                }
-            });
-            ui.add_space(10.0);
-            if ui
-                .add_sized(
-                    [220.0, 40.0],
-                    egui::Button::new(egui::RichText::new("Start the game").size(20.0).strong()),
-                )
-                .clicked()
-            {
-                next.set(Screen::Table);
-            }
-        });
-}
-
 fn load_failure_window(mut contexts: EguiContexts, mut failure: ResMut<LoadFailure>) -> Result {
     let Some(message) = failure.0.clone() else {
         return Ok(());
@@ -481,28 +557,30 @@ fn load_failure_window(mut contexts: EguiContexts, mut failure: ResMut<LoadFailu
 
 #[cfg(test)]
 mod tests {
-    use super::MenuState;
-    use crate::app::saves::SavesFolder;
+    use super::*;
 
     /// The Load list and Continue read the folder saves go to: the app's `SavesFolder` when
-    /// one is set, never another.
+    /// one is set, never another; each save is listed by what its header says.
     #[test]
     fn the_load_list_reads_the_saves_folder_set_for_the_app() {
-        use crate::app::moscow41::session::{M41Rules, M41Setup, M41Table};
         let dir = std::env::temp_dir().join(format!("eastfront-menu-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let table = M41Table::new(M41Rules::leak_builtin(), &M41Setup::default()).unwrap();
-        crate::app::moscow41::saves::save_to(&table, &dir.join("listed.ron")).unwrap();
-        // The menu's system that reads the list on entering the menu.
+        let id = GAMES[0].id();
+        let header = format!(
+            "(format: \"eastfront-save\", version: 1, game: \"{id}\", meta: {{\"play\": \"x\"}})"
+        );
+        std::fs::write(dir.join("listed.ron"), header).unwrap();
         use bevy::ecs::system::RunSystemOnce;
-        let mut world = bevy::prelude::World::new();
+        let mut world = World::new();
         world.init_resource::<MenuState>();
         world.insert_resource(SavesFolder(dir.clone()));
-        world.run_system_once(super::refresh_saves).unwrap();
+        world.run_system_once(refresh_saves).unwrap();
         let state = world.resource::<MenuState>();
         assert_eq!(state.folder.as_deref(), Some(dir.as_path()));
         assert_eq!(state.saves.len(), 1);
         assert_eq!(state.saves[0].name, "listed");
+        assert_eq!(state.saves[0].game.as_deref(), Some(id));
+        assert_eq!(state.saves[0].mode.as_deref(), Some("x"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,37 +1,26 @@
-//! The desktop table: Bevy + egui. It shows the rules' `View` and asks the rules for legal
-//! actions; it never decides a rule. One plugin per feature, one file each (modelled on the
-//! `bevy_new_2d` template):
+//! The desktop table: Bevy + egui, one table for every game. It shows the rules' views and asks
+//! the rules for legal actions; it never decides a rule. Laid out so the folders show it:
 //!
-//! - [`screens`]: Loading → Menu → Table, and the table's phase mirrored as a sub-state.
-//! - [`loading`]: font and paper texture (bevy_asset_loader).
-//! - [`menu`]: new game, load, about/sources, quit.
-//! - [`table`]: the session, seats, log and the view of the player at the screen.
-//! - [`board`]: the map drawn from the scenario data, markers and highlight rings.
-//! - [`pieces`]: wooden blocks as entities that hold only what the viewer may see.
-//! - [`camera`]: zoom toward the cursor, pan, fit.
-//! - [`input`]: selecting blocks and clicking legal destinations.
-//! - [`panels`]: egui top bar, prompt and choices, log, dice, tables, battle window.
-//! - [`hotseat`]: who is at the screen, and the handoff curtain.
-//! - [`saves`]: save, load, autosave, undo keys.
-//! - [`ai_driver`]: computer seats think on a background thread.
-//! - [`ai_pace`]: the AI speed setting, "Skip to my turn", and the AI's moves played back.
-//! - [`game_over`]: the result panel (winner, losses, chart), Review and Rematch.
+//! - [`screens`], [`loading`], [`menu`], [`settings`]: the program around the table.
+//! - [`table`]: the one table — session, seats, frame, curtain, phase, AI, saves, replay, game
+//!   over — generic over a game's [`table::TableGame`].
+//! - [`map`]: the map skins (hexes on hexx's layout, areas as polygons), markers, camera.
+//! - [`pieces`]: the piece skins (wooden block, printed counter), entities that persist.
+//! - [`input`], [`picking`]: clicks and hovers on the map, through Bevy picking.
+//! - [`ui`]: the panel kit (top bar, side panel, dice, log, confirm, rules reference).
+//! - [`games`]: what is each game's own (`games/<game>/`).
 
-pub mod ai_driver;
-pub mod ai_pace;
-pub mod board;
-pub mod camera;
-pub mod game_over;
-pub mod hotseat;
+pub mod games;
 pub mod input;
 pub mod loading;
+pub mod map;
 pub mod menu;
-pub mod moscow41;
-pub mod panels;
+pub mod picking;
 pub mod pieces;
-pub mod saves;
 pub mod screens;
+pub mod settings;
 pub mod table;
+pub mod ui;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -54,8 +43,11 @@ fn window_size() -> (u32, u32) {
         .unwrap_or((1600, 1000))
 }
 
+/// The table's background colour (the table the map lies on).
+pub const TABLE_COLOUR: Color = Color::srgb(0.20, 0.18, 0.16);
+
 /// The whole app. `headless`: no window, renderer, input or egui — only the logic and the
-/// entities (the board, the pieces, the hot-seat state), for tests.
+/// entities (the spaces, the pieces, the hot-seat state), for tests.
 pub fn build_app(headless: bool) -> App {
     let mut app = App::new();
     if headless {
@@ -77,19 +69,24 @@ pub fn build_app(headless: bool) -> App {
                 }),
         )
         .add_plugins(bevy_egui::EguiPlugin::default())
-        .insert_resource(ClearColor(board::colours::TABLE));
+        .add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
+        .insert_resource(bevy::picking::mesh_picking::MeshPickingSettings {
+            require_markers: false,
+            ..default()
+        })
+        .insert_resource(ClearColor(TABLE_COLOUR));
     }
     app.add_plugins((
         screens::plugin,
         table::plugin,
-        hotseat::plugin,
-        board::plugin,
+        input::plugin,
+        map::plugin,
         pieces::plugin,
-        ai_driver::plugin,
-        game_over::plugin,
-        saves::table_plugin,
-        moscow41::plugin,
+        ui::plugin,
     ));
+    for game in crate::registry::GAMES {
+        game.install(&mut app);
+    }
     if headless {
         // Nothing to load without a renderer: straight to the menu.
         app.add_systems(
@@ -99,15 +96,17 @@ pub fn build_app(headless: bool) -> App {
     } else {
         app.add_plugins((
             loading::plugin,
-            camera::plugin,
-            input::plugin,
+            map::camera::plugin,
+            input::ui_plugin,
             menu::plugin,
-            panels::plugin,
-            saves::plugin,
-            ai_pace::plugin,
-            game_over::window::plugin,
-            moscow41::ui_plugin,
-        ));
+            table::ui_plugin,
+            table::pace::ui_plugin,
+        ))
+        .add_systems(Startup, settings::restore)
+        .add_systems(
+            Update,
+            ui::toggle_pieces.run_if(in_state(screens::Screen::Table)),
+        );
     }
     app
 }

@@ -2,19 +2,19 @@
 //! Every request is one JSON object on one line; every reply is one JSON object on one line,
 //! `{"ok":true,...}` or `{"ok":false,"error":"..."}`. Bad input never crashes it.
 //!
-//! The commands are the same for every game: a [`Driver`] per game holds its session; `new`
-//! picks the game (Stalingrad by default, or Moscow '41) and `load` reads it from the save.
+//! The commands are the same for every game of the registry: a [`Driver`] per game holds its
+//! session; `new` picks the game (Stalingrad by default) and `load` reads it from the save's
+//! header. A failed `load` (a missing or damaged file) keeps the game in progress.
 
-use eastfront_kernel::{Game, Seat, Session, Side, Viewer};
-use eastfront_moscow41::Moscow41;
-use eastfront_stalingrad::Stalingrad;
+use crate::app::table::TableGame;
+use eastfront_kernel::{LogEvent, Seat, Session, Side, ViewFace, Viewer};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 
 #[derive(Deserialize)]
 #[serde(tag = "cmd", rename_all = "snake_case")]
-enum Request {
+pub enum Request {
     New {
         #[serde(default = "default_game")]
         game: String,
@@ -34,6 +34,9 @@ enum Request {
     Dice {
         values: Vec<u8>,
     },
+    Picks {
+        values: Vec<u32>,
+    },
     View {
         side: Option<String>,
     },
@@ -52,20 +55,36 @@ fn default_game() -> String {
 }
 
 /// One game's session behind the protocol.
-trait Driver {
+pub trait Driver {
     fn dispatch(&mut self, req: Request) -> Result<(Value, bool), String>;
+    /// Starts a new game; `scenario` None: the game's first.
+    fn start(&mut self, scenario: Option<&str>, options: Value, seed: u64)
+        -> Result<Value, String>;
+    /// Loads a save of this game, replacing the session only if it loads.
+    fn load(&mut self, path: &str) -> Result<Value, String>;
 }
 
-struct GameDriver<G: Game + 'static> {
+pub struct GameDriver<G: TableGame> {
     game: &'static G,
     session: Option<Session<'static, G>>,
-    /// The turn number shown in the status.
-    turn: fn(&G::State) -> u32,
-    /// An event's log line as `side` may read it.
-    text: fn(&G::Event, Side) -> String,
 }
 
-impl<G: Game + 'static> GameDriver<G> {
+impl<G: TableGame> GameDriver<G> {
+    pub fn new() -> Self {
+        GameDriver {
+            game: G::builtin(),
+            session: None,
+        }
+    }
+}
+
+impl<G: TableGame> Default for GameDriver<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: TableGame> GameDriver<G> {
     fn session(&mut self) -> Result<&mut Session<'static, G>, String> {
         self.session
             .as_mut()
@@ -82,25 +101,44 @@ impl<G: Game + 'static> GameDriver<G> {
             "game": self.game.id(),
             "active_seat": active.map(|a| a.0),
             "active_side": active.map(|a| self.game.side_of(st, a)),
-            "turn": (self.turn)(st),
+            "turn": self.game.view(st, Viewer::Omniscient).turn_number(),
             "outcome": self.game.outcome(st),
             "can_undo": s.can_undo(),
         })
     }
+}
 
-    fn start(&mut self, scenario: &str, options: Value, seed: u64) -> Result<Value, String> {
+impl<G: TableGame> Driver for GameDriver<G> {
+    fn start(
+        &mut self,
+        scenario: Option<&str>,
+        options: Value,
+        seed: u64,
+    ) -> Result<Value, String> {
         let options: G::Options = if options.is_null() {
             G::Options::default()
         } else {
             serde_json::from_value(options).map_err(|e| format!("bad options: {e}"))?
         };
+        let first = self
+            .game
+            .scenarios()
+            .first()
+            .map(|s| s.id.clone())
+            .unwrap_or_default();
+        let scenario = scenario.unwrap_or(&first);
         let s = Session::new(self.game, scenario, options, seed).map_err(|e| e.0)?;
         self.session = Some(s);
         Ok(ok(self.status()))
     }
-}
 
-impl<G: Game + 'static> Driver for GameDriver<G> {
+    fn load(&mut self, path: &str) -> Result<Value, String> {
+        let s =
+            Session::load_from(self.game, std::path::Path::new(path)).map_err(|e| e.to_string())?;
+        self.session = Some(s);
+        Ok(ok(self.status()))
+    }
+
     fn dispatch(&mut self, req: Request) -> Result<(Value, bool), String> {
         let game = self.game;
         match req {
@@ -139,13 +177,20 @@ impl<G: Game + 'static> Driver for GameDriver<G> {
                 };
                 let side = game.side_of(s.state(), seat);
                 let events = s.apply(seat, action).map_err(|e| e.0)?;
-                let log: Vec<String> = events.iter().map(|e| (self.text)(e, side)).collect();
+                let log: Vec<String> = events
+                    .iter()
+                    .map(|e| e.text_for(Some(side)).to_string())
+                    .collect();
                 let mut v = self.status();
                 v["events"] = json!(log);
                 Ok((ok(v), false))
             }
             Request::Dice { values } => {
                 self.session()?.script_dice(values).map_err(|e| e.0)?;
+                Ok((ok(self.status()), false))
+            }
+            Request::Picks { values } => {
+                self.session()?.script_picks(values);
                 Ok((ok(self.status()), false))
             }
             Request::View { side } => {
@@ -176,12 +221,7 @@ impl<G: Game + 'static> Driver for GameDriver<G> {
                     .map_err(|e| format!("cannot save to {path}: {e}"))?;
                 Ok((ok(json!({"saved": path})), false))
             }
-            Request::Load { path } => {
-                let s = Session::load_from(game, std::path::Path::new(&path))
-                    .map_err(|e| e.to_string())?;
-                self.session = Some(s);
-                Ok((ok(self.status()), false))
-            }
+            Request::Load { path } => Ok((self.load(&path)?, false)),
             Request::Undo => {
                 let s = self.session()?;
                 if !s.undo() {
@@ -194,24 +234,6 @@ impl<G: Game + 'static> Driver for GameDriver<G> {
             }
             Request::Quit => Ok((ok(json!({"bye": true})), true)),
         }
-    }
-}
-
-fn stalingrad_driver() -> GameDriver<Stalingrad> {
-    GameDriver {
-        game: Box::leak(Box::new(Stalingrad::new())),
-        session: None,
-        turn: |st| st.turn,
-        text: |e, side| e.text_for(Some(side)).to_string(),
-    }
-}
-
-fn moscow41_driver() -> GameDriver<Moscow41> {
-    GameDriver {
-        game: Box::leak(Box::new(Moscow41::new())),
-        session: None,
-        turn: |st| st.turn as u32,
-        text: |e, side| e.text_for(Some(side)).to_string(),
     }
 }
 
@@ -228,7 +250,7 @@ impl Default for Engine {
 impl Engine {
     pub fn new() -> Self {
         Engine {
-            driver: Box::new(stalingrad_driver()),
+            driver: crate::registry::GAMES[0].engine(),
         }
     }
 
@@ -252,38 +274,27 @@ impl Engine {
                 options,
                 seed,
             } => {
-                let v = match game.as_str() {
-                    "stalingrad" => {
-                        let mut d = stalingrad_driver();
-                        let v =
-                            d.start(scenario.as_deref().unwrap_or("standard"), options, seed)?;
-                        self.driver = Box::new(d);
-                        v
-                    }
-                    "moscow41" => {
-                        let mut d = moscow41_driver();
-                        let v =
-                            d.start(scenario.as_deref().unwrap_or("campaign"), options, seed)?;
-                        self.driver = Box::new(d);
-                        v
-                    }
-                    g => {
-                        return Err(format!(
-                            "unknown game \"{g}\" (available: stalingrad, moscow41)"
-                        ))
-                    }
-                };
+                let entry = crate::registry::game(&game).ok_or_else(|| {
+                    format!(
+                        "unknown game \"{game}\" (available: {})",
+                        crate::registry::ids()
+                    )
+                })?;
+                let mut d = entry.engine();
+                let v = d.start(scenario.as_deref(), options, seed)?;
+                self.driver = d;
                 Ok((v, false))
             }
             Request::Load { path } => {
-                // The save names its game.
-                let text = std::fs::read_to_string(&path).unwrap_or_default();
-                if text.contains("\"moscow41\"") {
-                    self.driver = Box::new(moscow41_driver());
-                } else {
-                    self.driver = Box::new(stalingrad_driver());
-                }
-                self.driver.dispatch(Request::Load { path })
+                // The save names its game in its header; the game in progress stays unless
+                // the whole save reads and replays.
+                let text = eastfront_kernel::read_text_file(std::path::Path::new(&path))
+                    .map_err(|e| e.to_string())?;
+                let entry = crate::registry::game_of_save(&path, &text)?;
+                let mut d = entry.engine();
+                let v = d.load(&path)?;
+                self.driver = d;
+                Ok((v, false))
             }
             Request::Quit => Ok((ok(json!({"bye": true})), true)),
             other => self.driver.dispatch(other),

@@ -4,9 +4,8 @@
 pub mod engine;
 pub mod selfplay;
 
+use crate::registry::{self, GAMES};
 use clap::{Parser, Subcommand, ValueEnum};
-use eastfront_kernel::Game;
-use eastfront_stalingrad::{Mode, Stalingrad};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -26,29 +25,32 @@ pub enum Command {
     Games,
     /// Check a scenario data file (and its folder) or a save file; prints what is wrong.
     Validate { file: PathBuf },
-    /// Play N games automatically and print each outcome.
+    /// Play N games automatically and print the win rates and the computer's time per decision.
     Selfplay {
+        /// The game's id (see `eastfront games`).
         #[arg(long, default_value = "stalingrad")]
         game: String,
         #[arg(long, default_value_t = 100)]
         games: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, value_enum, default_value_t = ModeArg::Solitaire)]
-        mode: ModeArg,
-        /// Who plays the German (and, in the human-Soviet modes, the Soviet) seats.
+        /// The game's mode (Stalingrad: solitaire, cooperative, 1v1, 2v1); default its first.
+        #[arg(long)]
+        mode: Option<String>,
+        /// Who plays every side that is not run by the rules: random legal actions, or the AI.
         #[arg(long, value_enum, default_value_t = PlayerArg::Random)]
         players: PlayerArg,
-        /// Scenario id (Moscow '41: campaign, sc1, sc2, sc3; default: all four in turn).
+        /// Scenario id (default: every scenario in turn).
         #[arg(long)]
         scenario: Option<String>,
-        /// Moscow '41: who plays the German (default: from --players; ai = normal).
-        #[arg(long, value_enum)]
-        german: Option<SidePlayerArg>,
-        /// Moscow '41: who plays the Soviet (default: from --players; ai = normal).
-        #[arg(long, value_enum)]
-        soviet: Option<SidePlayerArg>,
-        #[arg(long, default_value_t = 10_000)]
+        /// Who plays the German: random, ai, or a level of the game (Moscow '41: easy,
+        /// normal, hard). Default: from --players.
+        #[arg(long)]
+        german: Option<String>,
+        /// Who plays the Soviet (as --german).
+        #[arg(long)]
+        soviet: Option<String>,
+        #[arg(long, default_value_t = 100_000)]
         max_steps: u64,
         /// Print one line per game.
         #[arg(long)]
@@ -66,27 +68,6 @@ pub enum Command {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ModeArg {
-    Solitaire,
-    Cooperative,
-    #[value(name = "1v1")]
-    OneVsOne,
-    #[value(name = "2v1")]
-    TwoVsOne,
-}
-
-impl ModeArg {
-    pub fn mode(self) -> Mode {
-        match self {
-            ModeArg::Solitaire => Mode::Solitaire,
-            ModeArg::Cooperative => Mode::Cooperative,
-            ModeArg::OneVsOne => Mode::OneVsOne,
-            ModeArg::TwoVsOne => Mode::TwoVsOne,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerArg {
     /// Uniformly random legal actions.
     Random,
@@ -94,22 +75,11 @@ pub enum PlayerArg {
     Ai,
 }
 
-/// Who plays one side of a Moscow '41 self-play game.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SidePlayerArg {
-    /// Uniformly random legal actions.
-    Random,
-    /// The Moscow '41 AI at each of its three levels.
-    Easy,
-    Normal,
-    Hard,
-}
-
-impl SidePlayerArg {
-    fn from_players(p: PlayerArg) -> SidePlayerArg {
-        match p {
-            PlayerArg::Random => SidePlayerArg::Random,
-            PlayerArg::Ai => SidePlayerArg::Normal,
+impl PlayerArg {
+    fn name(self) -> &'static str {
+        match self {
+            PlayerArg::Random => "random",
+            PlayerArg::Ai => "ai",
         }
     }
 }
@@ -118,28 +88,24 @@ impl SidePlayerArg {
 pub fn run(cmd: Command) -> i32 {
     match cmd {
         Command::Games => {
-            let g = Stalingrad::new();
-            println!("{} ({})", g.title(), g.id());
-            for s in g.scenarios() {
-                println!("  scenario {}: {} — {}", s.id, s.name, s.brief);
+            for g in GAMES {
+                println!("{} ({})", g.title(), g.id());
+                let spec = g.setup_spec();
+                for s in &spec.scenarios {
+                    println!("  scenario {}: {} — {}", s.id, s.name, s.brief);
+                }
+                for m in &spec.modes {
+                    println!("  mode {}: {}", m.choice.id, m.choice.label);
+                }
+                if !spec.levels.is_empty() {
+                    let levels: Vec<&str> = spec.levels.iter().map(|l| l.label).collect();
+                    println!("  computer levels: {}", levels.join(", "));
+                }
+                if spec.variants.len() > 1 {
+                    let v: Vec<&str> = spec.variants.iter().map(|l| l.label).collect();
+                    println!("  variants: {}", v.join(", "));
+                }
             }
-            for m in [
-                Mode::Solitaire,
-                Mode::Cooperative,
-                Mode::OneVsOne,
-                Mode::TwoVsOne,
-            ] {
-                println!("  mode: {}", m.name());
-            }
-            println!(
-                "  Designer's Variant levels: Normal, German Easy, Soviet Easy, German Impossible"
-            );
-            let m = eastfront_moscow41::Moscow41::new();
-            println!("{} ({})", m.title(), m.id());
-            for s in m.scenarios() {
-                println!("  scenario {}: {} — {}", s.id, s.name, s.brief);
-            }
-            println!("  mode: 1 vs 1 (German vs Soviet, hidden blocks)");
             println!("No Retreat!, Guards Tanks, Race for Berlin: not yet available.");
             0
         }
@@ -156,29 +122,35 @@ pub fn run(cmd: Command) -> i32 {
             max_steps,
             verbose,
         } => {
-            if game == "moscow41" {
-                let german = german.unwrap_or(SidePlayerArg::from_players(players));
-                let soviet = soviet.unwrap_or(SidePlayerArg::from_players(players));
-                return selfplay::selfplay_moscow41(
-                    games,
-                    seed,
-                    scenario.as_deref(),
-                    [german, soviet],
-                    max_steps.max(100_000),
-                    verbose,
+            let Some(entry) = registry::game(&game) else {
+                eprintln!(
+                    "error: unknown game \"{game}\" (available: {})",
+                    registry::ids()
                 );
-            }
-            if game != "stalingrad" {
-                eprintln!("error: unknown game \"{game}\" (available: stalingrad, moscow41)");
                 return 2;
-            }
-            selfplay::selfplay(games, seed, mode.mode(), players, max_steps, verbose)
+            };
+            entry.selfplay(&selfplay::SelfplayArgs {
+                games,
+                seed,
+                scenario,
+                mode,
+                german: german.unwrap_or_else(|| players.name().into()),
+                soviet: soviet.unwrap_or_else(|| players.name().into()),
+                max_steps,
+                verbose,
+            })
         }
-        Command::Bench { games, seed } => selfplay::bench(games, seed),
+        Command::Bench { games, seed } => {
+            for g in GAMES {
+                g.bench(games, seed);
+            }
+            0
+        }
         Command::Engine => engine::run_stdio(),
     }
 }
 
+/// Checks a save (by the game its header names) or a game's data folder.
 fn validate(file: &std::path::Path) -> i32 {
     let text = match eastfront_kernel::read_text_file(file) {
         Ok(t) => t,
@@ -187,68 +159,34 @@ fn validate(file: &std::path::Path) -> i32 {
             return 1;
         }
     };
+    let name = file.display().to_string();
+    let report = |r: Result<String, String>| match r {
+        Ok(line) => {
+            println!("{line}");
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    };
     if text.contains(eastfront_kernel::SAVE_FORMAT) {
-        let name = file.display().to_string();
-        // The save names its game; each game checks its own saves.
-        let loaded = if text.contains("game: \"moscow41\"") {
-            let game = eastfront_moscow41::Moscow41::new();
-            eastfront_kernel::Session::load_from_str(&game, &name, &text).map(|s| s.record().len())
-        } else {
-            let game = Stalingrad::new();
-            eastfront_kernel::Session::load_from_str(&game, &name, &text).map(|s| s.record().len())
-        };
-        return match loaded {
-            Ok(n) => {
-                println!("{name}: a valid save ({n} record entries).");
-                0
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                1
-            }
-        };
+        return report(
+            registry::game_of_save(&name, &text).and_then(|g| g.validate_save(&name, &text)),
+        );
     }
     let dir = file
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(std::path::Path::new("."));
-    // Moscow '41's folder has blocks.ron and setups.ron; Stalingrad's has units.ron.
-    if dir.join("setups.ron").exists() {
-        return match eastfront_moscow41::data::ScenarioData::load_dir(dir)
-            .and_then(eastfront_moscow41::Board::new)
-        {
-            Ok(b) => {
-                let d = &b.data;
-                println!(
-                    "{}: valid Moscow '41 data ({} areas and {} boxes, {} blocks, {} setups).",
-                    dir.display(),
-                    d.map.areas.len(),
-                    d.map.boxes.len(),
-                    d.blocks.blocks.len(),
-                    d.setups.setups.len()
-                );
-                0
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                1
-            }
-        };
-    }
-    match eastfront_stalingrad::data::ScenarioData::load_dir(dir) {
-        Ok(d) => {
-            println!(
-                "{}: valid Stalingrad data ({} hexes, {} German and {} Soviet blocks, {} card kinds).",
-                dir.display(),
-                d.map.hexes.len(),
-                d.units.german.len(),
-                d.units.soviet.len(),
-                d.cards.german.len() + d.cards.soviet.len()
+    match GAMES.iter().find_map(|g| g.validate_folder(dir)) {
+        Some(r) => report(r),
+        None => {
+            eprintln!(
+                "error: {}: neither a save nor a folder of game data (games: {})",
+                file.display(),
+                registry::ids()
             );
-            0
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
             1
         }
     }

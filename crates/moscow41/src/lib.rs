@@ -73,6 +73,12 @@ impl Game for Moscow41 {
     fn title(&self) -> &'static str {
         "Moscow '41"
     }
+    /// 2: the Blitz battle is always fought (R 10.16) and isolation cubes stay on their
+    /// blocks until a later check clears them (R 9.0–9.3): games recorded by version 1 that
+    /// met either case play out differently.
+    fn rules_version(&self) -> u32 {
+        2
+    }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         self.board
             .data

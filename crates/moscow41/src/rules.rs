@@ -1109,7 +1109,10 @@ fn start_battle(board: &Board, st: &mut State, a: AreaId, ev: &mut Vec<Event>) {
     let setup = battle_setup(board, st, a);
     event(
         ev,
-        EventKind::BattleStart { area: a },
+        EventKind::BattleStart {
+            area: a,
+            attacker: setup.attacker,
+        },
         "R 10.12",
         format!("Battle in {}.", board.place_label(a)),
     );
@@ -1151,9 +1154,31 @@ fn continue_battle(board: &Board, st: &mut State, ev: &mut Vec<Event>) {
                 );
             }
             battle::BattleEvent::Revealed { units } => {
-                let blocks = units.iter().map(|u| BlockId(*u as u8)).collect();
+                let blocks: Vec<BlockId> = units.iter().map(|u| BlockId(*u as u8)).collect();
                 event(ev, EventKind::Reveal { blocks }, &rule, l.text.clone());
+                // The strengths they fight at, for the battle's record (public: face up).
+                let fought: Vec<(BlockId, u8)> = b
+                    .setup()
+                    .units
+                    .iter()
+                    .filter(|x| units.contains(&x.id))
+                    .map(|x| (BlockId(x.id as u8), x.strength))
+                    .collect();
+                ev.push(Event::new(
+                    EventKind::BattleBlocks { blocks: fought },
+                    rule,
+                    String::new(),
+                ));
             }
+            battle::BattleEvent::StepLost { unit, strength } => event(
+                ev,
+                EventKind::BattleHit {
+                    block: BlockId(*unit as u8),
+                    strength: *strength,
+                },
+                &rule,
+                l.text.clone(),
+            ),
             _ => event(ev, EventKind::Info, &rule, l.text.clone()),
         }
     }

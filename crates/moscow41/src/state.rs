@@ -379,21 +379,67 @@ pub type Event = eastfront_kernel::Event<EventKind>;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum EventKind {
     Info,
-    TurnStart { turn: u8 },
-    ImpulseStart { side: Side, kind: ImpulseKind },
-    Weather { weather: Weather },
-    Reveal { blocks: Vec<BlockId> },
+    TurnStart {
+        turn: u8,
+    },
+    ImpulseStart {
+        side: Side,
+        kind: ImpulseKind,
+    },
+    Weather {
+        weather: Weather,
+    },
+    Reveal {
+        blocks: Vec<BlockId>,
+    },
     Hide,
-    Moved { from: Option<AreaId>, to: AreaId },
-    Control { area: AreaId, side: Side },
-    StepLost { block: BlockId },
-    Destroyed { block: BlockId },
-    Surrendered { block: BlockId },
-    DlBuilt { area: AreaId, side: Side },
-    DlDestroyed { area: AreaId, side: Side },
-    BattleStart { area: AreaId },
-    BattleEnd { area: AreaId },
-    ReinforcementsDrawn { side: Side, count: u8 },
+    Moved {
+        from: Option<AreaId>,
+        to: AreaId,
+    },
+    Control {
+        area: AreaId,
+        side: Side,
+    },
+    StepLost {
+        block: BlockId,
+    },
+    Destroyed {
+        block: BlockId,
+    },
+    Surrendered {
+        block: BlockId,
+    },
+    DlBuilt {
+        area: AreaId,
+        side: Side,
+    },
+    DlDestroyed {
+        area: AreaId,
+        side: Side,
+    },
+    /// A battle opens; `attacker` is the side whose impulse it belongs to (R 10.11).
+    BattleStart {
+        area: AreaId,
+        attacker: Side,
+    },
+    /// The blocks of a battle laid face up at Deployment and the strength each fights at
+    /// (R 10.12.1): the battle is public.
+    BattleBlocks {
+        blocks: Vec<(BlockId, u8)>,
+    },
+    /// A block of a battle lost a step: its strength now (R 10.14).
+    BattleHit {
+        block: BlockId,
+        strength: u8,
+    },
+    BattleEnd {
+        area: AreaId,
+    },
+    ReinforcementsDrawn {
+        side: Side,
+        count: u8,
+    },
     GameOver,
 }
 

@@ -180,6 +180,15 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// The choice a battle waits for (`Phase::Battle`), public to both sides.
     pub battle_choice: Option<BattleChoiceView>,
+    /// Each side's areas in supply now (R 9.3), German first: public, traced from control, the
+    /// supply edges and the blocks on the map (never their identities). For the Supply
+    /// overlay; empty in the engine's quick views (`build_view_with(.., false)`).
+    #[serde(default)]
+    pub supplied: [Vec<bool>; 2],
+    /// The areas within command range of the activated HQs (R 10.3; they are face up, so
+    /// public). For the Command overlay; empty in the quick views.
+    #[serde(default)]
+    pub command_range: Vec<bool>,
     /// Everything else that is public (see [`PublicState`]).
     pub public: PublicState,
 }
@@ -521,6 +530,35 @@ pub fn build_view_with(board: &Board, st: &State, viewer: Viewer, text: bool) ->
             .unwrap_or_default(),
         outcome: st.outcome.clone(),
         battle_choice: battle_choice(board, st, text),
+        supplied: if text {
+            [Side::German, Side::Soviet].map(|s| query::supplied_areas(board, st, s))
+        } else {
+            [Vec::new(), Vec::new()]
+        },
+        command_range: if text {
+            command_range(board, st, viewer)
+        } else {
+            Vec::new()
+        },
         public: public_state(board, st, viewer),
     }
+}
+
+/// The areas within the tactical range of the activated HQs the viewer knows (R 10.3): the
+/// range comes from the HQ's strength, which only a face the viewer may read tells.
+fn command_range(board: &Board, st: &State, viewer: Viewer) -> Vec<bool> {
+    let mut in_range = vec![false; board.topo.len()];
+    let Some(i) = st.impulse.as_ref() else {
+        return in_range;
+    };
+    for hq in i.activated.iter().filter(|b| knows(board, st, viewer, **b)) {
+        if let Some(a) = query::space_of(st, *hq).filter(|a| board.is_area(*a)) {
+            let side = board.block(*hq).side;
+            let r = query::tactical_range(board, st, *hq);
+            for (k, x) in query::range_areas(board, st, a, side, r).iter().enumerate() {
+                in_range[k] |= *x;
+            }
+        }
+    }
+    in_range
 }

@@ -1,0 +1,310 @@
+//! Stalingrad: Inferno on the Volga at the one table: what is this game's own and nothing else.
+//!
+//! - this file: the game's [`TableGame`] — its menu entry (play modes and the Designer's
+//!   Variant), its computer player, what its events show, the result;
+//! - [`board`]: the hex map on hexx's layout, with the Volga;
+//! - [`pieces`]: the wooden blocks and the control, rubble and fortification markers;
+//! - [`panels`]: the decks in the top bar, the Planned Attack builder, the cards and tables,
+//!   the battle window.
+
+pub mod board;
+pub mod panels;
+pub mod pieces;
+
+pub use eastfront_stalingrad::Stalingrad;
+
+use crate::app::map::MapPainter;
+use crate::app::table::desc::{Cue, MapDesc, MarkerDesc, PieceDesc};
+use crate::app::table::game::{Choice, GameCard, ModeSpec, NewGame, SetupSpec, TableGame};
+use crate::app::table::panel::{PanelCtx, PanelOut};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use eastfront_ai::StalingradAi;
+use eastfront_kernel::{DataError, Game, Opponent, PieceId, Seat, Side, SpaceId};
+use eastfront_stalingrad::table::{unit_of, unit_words};
+use eastfront_stalingrad::{Action, EventKind, Level, Mode, Options, View};
+use std::sync::OnceLock;
+
+/// The Planned Attack being put together in the side panel (rules §6.7.6).
+#[derive(Default, Clone, PartialEq, Debug)]
+pub struct AttackPlanner {
+    pub target: Option<SpaceId>,
+    pub from: Vec<SpaceId>,
+    pub cards: Vec<eastfront_stalingrad::CardId>,
+}
+
+/// The panels' memory.
+#[derive(Resource, Default)]
+pub struct StalingradUi {
+    pub planner: AttackPlanner,
+}
+
+/// A play mode: id, label, brief, the rules' mode, the seats humans play, older names.
+type ModeRow = (
+    &'static str,
+    &'static str,
+    &'static str,
+    Mode,
+    &'static [u8],
+    &'static [&'static str],
+);
+
+/// The play modes.
+const MODES: [ModeRow; 5] = [
+    (
+        "solitaire",
+        "Solitaire: German vs the Soviet AI",
+        "You command the 6th Army and 4th Panzer Army; the official solitaire rules run the Soviets (rules §8).",
+        Mode::Solitaire,
+        &[0],
+        &[],
+    ),
+    (
+        "hotseat",
+        "Hot-seat 1 vs 1: German vs Soviet",
+        "Two players share this screen; a curtain hides everything while the seat changes hands (rules §9.2).",
+        Mode::OneVsOne,
+        &[0, 1],
+        &["1v1"],
+    ),
+    (
+        "soviet-vs-ai",
+        "Soviet vs the German AI",
+        "You hold the city with the 62nd Army; the computer plays the German through the same rules (rules §9.2).",
+        Mode::OneVsOne,
+        &[1],
+        &[],
+    ),
+    (
+        "cooperative",
+        "Cooperative: two Germans vs the Soviet AI",
+        "Yellow (6th Army) and Blue (4th Panzer Army) take turns against the Soviet solitaire rules (rules §9.1).",
+        Mode::Cooperative,
+        &[0, 1],
+        &[],
+    ),
+    (
+        "two-vs-one",
+        "2 vs 1: two Germans vs one Soviet (hot-seat)",
+        "Yellow and Blue Germans against one Soviet player, all hot-seat (rules §9.3).",
+        Mode::TwoVsOne,
+        &[0, 1, 2],
+        &["2v1"],
+    ),
+];
+
+/// The Designer's Variant levels (rules §9.4): (id, label, level).
+const VARIANTS: [(&str, &str, Option<Level>); 5] = [
+    ("none", "Not used", None),
+    ("normal", "Normal", Some(Level::Normal)),
+    ("german-easy", "German Easy", Some(Level::GermanEasy)),
+    ("soviet-easy", "Soviet Easy", Some(Level::SovietEasy)),
+    (
+        "german-impossible",
+        "German Impossible",
+        Some(Level::GermanImpossible),
+    ),
+];
+
+fn rules_mode(mode: &str) -> Option<Mode> {
+    MODES
+        .iter()
+        .find(|m| m.0 == mode || m.5.contains(&mode))
+        .map(|m| m.3)
+}
+
+impl TableGame for Stalingrad {
+    type Ui = StalingradUi;
+
+    fn builtin() -> &'static Self {
+        static GAME: OnceLock<Stalingrad> = OnceLock::new();
+        GAME.get_or_init(Stalingrad::new)
+    }
+    fn from_folder(dir: &std::path::Path) -> Result<Self, DataError> {
+        eastfront_stalingrad::data::ScenarioData::load_dir(dir).map(Stalingrad::with_data)
+    }
+    /// Stalingrad's folder has units.ron and cards.ron.
+    fn owns_folder(dir: &std::path::Path) -> bool {
+        dir.join("units.ron").exists() && dir.join("cards.ron").exists()
+    }
+    fn data_summary(&self) -> String {
+        let d = &self.board.data;
+        format!(
+            "{} hexes, {} German and {} Soviet blocks, {} card kinds",
+            d.map.hexes.len(),
+            d.units.german.len(),
+            d.units.soviet.len(),
+            d.cards.german.len() + d.cards.soviet.len()
+        )
+    }
+    fn card() -> GameCard {
+        GameCard {
+            title: "Stalingrad: Inferno on the Volga",
+            years: "23 August – 19 November 1942",
+            designer: "VentoNuovo Games (2018)",
+            blurb: "Street by street from the Volga: 109 hexes, 93 wooden blocks with fog of war, \
+                    card decks and rubble. The Soviet deck is the clock; the official solitaire \
+                    rules play the defenders.",
+        }
+    }
+    fn setup_spec(&self) -> SetupSpec {
+        SetupSpec {
+            scenarios: self.scenarios(),
+            modes: MODES
+                .iter()
+                .map(|(id, label, brief, _, humans, aliases)| ModeSpec {
+                    choice: Choice { id, label, brief },
+                    humans: humans.iter().map(|s| Seat(*s)).collect(),
+                    aliases,
+                })
+                .collect(),
+            levels: Vec::new(),
+            variants: VARIANTS
+                .iter()
+                .map(|(id, label, _)| Choice {
+                    id,
+                    label,
+                    brief: "Designer's Variant (rules §9.4): Advantages drawn for each side.",
+                })
+                .collect(),
+            default_seed: 1942,
+        }
+    }
+    fn options_for(&self, new: &NewGame) -> Options {
+        Options {
+            mode: rules_mode(&new.mode).unwrap_or_default(),
+            variant: VARIANTS
+                .iter()
+                .find(|v| v.0 == new.variant)
+                .and_then(|v| v.2),
+            ..Default::default()
+        }
+    }
+    fn default_mode(&self, options: &Options) -> &'static str {
+        match options.mode {
+            Mode::Solitaire => "solitaire",
+            Mode::Cooperative => "cooperative",
+            Mode::OneVsOne => "hotseat",
+            Mode::TwoVsOne => "two-vs-one",
+        }
+    }
+    fn mode_fits(&self, mode: &str, options: &Options) -> bool {
+        rules_mode(mode) == Some(options.mode)
+    }
+    fn opponent(&self, _level: &str) -> Box<dyn Opponent<Self>> {
+        Box::new(StalingradAi)
+    }
+
+    fn map(&self) -> MapDesc {
+        board::map_desc(self)
+    }
+    fn decorate(&self, painter: &mut MapPainter) {
+        board::decorate(self, painter);
+    }
+    fn pieces(&self, view: &View) -> Vec<PieceDesc> {
+        pieces::pieces(view)
+    }
+    fn markers(&self, view: &View, _overlays: &[bool]) -> Vec<MarkerDesc> {
+        pieces::markers(self, view)
+    }
+    fn hover(&self, view: &View, space: SpaceId) -> Vec<String> {
+        pieces::hover(self, view, space)
+    }
+    fn piece_label(&self, view: &View, piece: PieceId) -> String {
+        unit_words(&self.board, view, unit_of(piece))
+    }
+    fn cues(&self, e: &eastfront_stalingrad::Event) -> Vec<Cue> {
+        let side = |u: &eastfront_stalingrad::UnitId| self.board.unit_side[u.0 as usize];
+        let piece = |u: &eastfront_stalingrad::UnitId| eastfront_stalingrad::table::piece(*u);
+        vec![match &e.kind {
+            EventKind::TurnStart { side } => Cue::TurnOf(*side),
+            EventKind::Moved { from, to, units } => Cue::Move {
+                from: *from,
+                to: *to,
+                count: *units,
+                piece: None,
+            },
+            EventKind::CombatStart { target } => Cue::Battle { at: *target },
+            EventKind::StepLost { unit } => Cue::StepLost {
+                side: side(unit),
+                piece: Some(piece(unit)),
+            },
+            EventKind::Destroyed { unit } => Cue::Destroyed {
+                side: side(unit),
+                piece: Some(piece(unit)),
+            },
+            EventKind::Reveal { units } => Cue::Revealed(units.iter().map(piece).collect()),
+            _ => return Vec::new(),
+        }]
+    }
+
+    fn listed(&self, view: &View, action: &Action) -> bool {
+        // The Planned Attack builder and the battle window offer these.
+        let in_window = view.combat.is_some() && panels::is_combat_action(action);
+        !(matches!(action, Action::PlannedAttack { .. }) || in_window)
+    }
+    fn top_bar(&self, ui: &mut egui::Ui, ctx: &PanelCtx<Self>, _compact: bool) {
+        panels::top_bar(ui, self, ctx.view);
+    }
+    fn side_sections(
+        &self,
+        ui: &mut egui::Ui,
+        ctx: &PanelCtx<Self>,
+        mem: &mut StalingradUi,
+        out: &mut PanelOut,
+    ) {
+        if ctx.frame.acting_seat.is_some() {
+            panels::planned_attack(ui, self, ctx, &mut mem.planner, out);
+        }
+        panels::reference_sections(ui, ctx.view);
+    }
+    fn windows(
+        &self,
+        egui: &egui::Context,
+        ctx: &PanelCtx<Self>,
+        _mem: &mut StalingradUi,
+        out: &mut PanelOut,
+    ) {
+        panels::battle_window(egui, self, ctx, out);
+    }
+    fn result_lines(&self, view: &View) -> Vec<String> {
+        let board = &self.board;
+        let srh = board
+            .srh
+            .iter()
+            .filter(|h| view.hexes[h.index()].control == Side::Soviet)
+            .count();
+        vec![
+            format!("Rounds played: {}", view.round),
+            format!(
+                "Soviet casualty count: {} (destroyed German units, R units double, §6.18)",
+                view.casualty_score
+            ),
+            format!(
+                "Soviet Reinforcement Hexes held by the Soviets: {srh} of {}",
+                board.srh.len()
+            ),
+        ]
+    }
+    fn score_series(&self, view: &View) -> Vec<(&'static str, Option<Side>, f32)> {
+        let count = |side: Side| view.blocks.iter().filter(|b| b.side == side).count() as f32;
+        let srh = self
+            .board
+            .srh
+            .iter()
+            .filter(|h| view.hexes[h.index()].control == Side::Soviet)
+            .count() as f32;
+        vec![
+            ("German blocks", Some(Side::German), count(Side::German)),
+            ("Soviet blocks", Some(Side::Soviet), count(Side::Soviet)),
+            ("Soviet reinforcement hexes", None, srh),
+            ("Casualty count", None, view.casualty_score as f32),
+        ]
+    }
+    fn reference() -> &'static eastfront_kernel::RulesReference {
+        eastfront_stalingrad::reference()
+    }
+    fn sources() -> &'static str {
+        include_str!("../../../../scenarios/stalingrad/SOURCES.md")
+    }
+}

@@ -1,0 +1,286 @@
+//! Computer seats and the hint, both on a background thread so the window never freezes. A
+//! computer seat chooses from its own side's view and legal actions (never the hidden state);
+//! its moves are applied one at a time at the AI speed. "What would the AI do?" (Ctrl+H) asks
+//! the same computer player about the human's own view and shows the answer in words; Enter
+//! then plays it.
+
+use super::game::TableGame;
+use super::pace::{AiPace, Playback};
+use super::session::{GameLog, Table};
+use super::{table_open, Notice, TableSet};
+use crate::app::screens::Screen;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use eastfront_kernel::{Seat, Side, Viewer};
+use std::thread::JoinHandle;
+
+/// What the computer is doing, for the "AI is thinking…" line.
+#[derive(Resource, Default)]
+pub struct AiStatus {
+    pub thinking_for: Option<Side>,
+}
+
+/// Asks for a hint for the player at the screen.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct HintRequest;
+
+/// The hint: thinking, or the answer for one table revision.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub thinking: bool,
+    /// The answer in words, and the index of its action in the frame's legal actions.
+    pub answer: Option<(String, usize)>,
+    /// The table revision it is about.
+    pub revision: u64,
+}
+
+#[derive(Resource)]
+struct AiWork<G: TableGame> {
+    task: Option<AiTask<G>>,
+    last_move_at: f64,
+}
+
+impl<G: TableGame> Default for AiWork<G> {
+    fn default() -> Self {
+        AiWork {
+            task: None,
+            last_move_at: f64::NEG_INFINITY,
+        }
+    }
+}
+
+struct AiTask<G: TableGame> {
+    seat: Seat,
+    /// The table revision the choice was made for; a stale answer is dropped.
+    revision: u64,
+    handle: JoinHandle<G::Action>,
+    fallback: G::Action,
+}
+
+#[derive(Resource)]
+struct HintWork<G: TableGame> {
+    task: Option<(u64, Seat, JoinHandle<G::Action>)>,
+}
+
+impl<G: TableGame> Default for HintWork<G> {
+    fn default() -> Self {
+        HintWork { task: None }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiStatus>()
+        .init_resource::<Hint>()
+        .add_message::<HintRequest>()
+        .add_systems(
+            OnExit(Screen::Table),
+            |mut s: ResMut<AiStatus>, mut h: ResMut<Hint>| {
+                s.thinking_for = None;
+                *h = Hint::default();
+            },
+        )
+        .add_systems(
+            Update,
+            forget_old_hint.run_if(in_state(Screen::Table).and_then(table_open)),
+        );
+}
+
+pub(super) fn build<G: TableGame>(app: &mut App) {
+    app.init_resource::<AiWork<G>>()
+        .init_resource::<HintWork<G>>()
+        .add_systems(
+            OnExit(Screen::Table),
+            |mut w: ResMut<AiWork<G>>, mut h: ResMut<HintWork<G>>| {
+                // A running thread finishes on its own; its answer is never read.
+                w.task = None;
+                h.task = None;
+            },
+        )
+        .add_systems(
+            Update,
+            (
+                drive::<G>.in_set(TableSet::Act),
+                hint::<G>.after(TableSet::Act),
+            )
+                .run_if(in_state(Screen::Table).and_then(resource_exists::<Table<G>>)),
+        );
+}
+
+/// A seed different per decision and reproducible for a given game.
+fn decision_seed<G: TableGame>(table: &Table<G>) -> u64 {
+    table.session.seed ^ (table.session.record().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// When the computer may move: the AI speed, the playback on screen, the replay, the clock.
+#[derive(SystemParam)]
+struct AiClock<'w> {
+    pace: Option<ResMut<'w, AiPace>>,
+    playback: Option<Res<'w, Playback>>,
+    replay: Option<Res<'w, super::replay::ReplayState>>,
+    time: Res<'w, Time>,
+}
+
+fn drive<G: TableGame>(
+    mut table: ResMut<Table<G>>,
+    mut log: ResMut<GameLog>,
+    mut work: ResMut<AiWork<G>>,
+    mut status: ResMut<AiStatus>,
+    clock: AiClock,
+) {
+    let AiClock {
+        pace,
+        playback,
+        replay,
+        time,
+    } = clock;
+    if replay.is_some_and(|r| r.active) {
+        return;
+    }
+    let now = time.elapsed_secs_f64();
+    let Some(seat) = table.active_seat().filter(|s| !table.is_human(*s)) else {
+        // A human decides now (or the game is over): "Skip to my turn" is over.
+        if let Some(mut p) = pace {
+            if p.skipping && table.active_seat().is_some() {
+                p.skipping = false;
+            }
+        }
+        work.task = None;
+        if status.thinking_for.is_some() {
+            status.thinking_for = None;
+        }
+        return;
+    };
+    let side = table.side_of(seat);
+    if status.thinking_for != Some(side) {
+        status.thinking_for = Some(side);
+    }
+    if work
+        .task
+        .as_ref()
+        .is_some_and(|t| t.revision != table.revision || t.seat != seat)
+    {
+        work.task = None;
+    }
+    if work.task.is_none() {
+        let game = table.game();
+        let state = table.session.state();
+        let legal = game.legal_actions(state, seat);
+        let Some(fallback) = legal.first().cloned() else {
+            table.last_error = Some(format!(
+                "The rules offer the {} no legal action.",
+                game.seat_name(&table.session.options, seat)
+            ));
+            return;
+        };
+        let view = game.view(state, Viewer::Side(side));
+        let seed = decision_seed(&table);
+        let opponent = game.opponent(&table.seating.level);
+        let handle = std::thread::spawn(move || opponent.choose(game, &view, &legal, seed));
+        work.task = Some(AiTask {
+            seat,
+            revision: table.revision,
+            handle,
+            fallback,
+        });
+        return;
+    }
+    let ready = work.task.as_ref().is_some_and(|t| t.handle.is_finished());
+    // The speed setting paces the moves; the last one's playback ends first.
+    let pause = pace.as_ref().map_or(0.0, |p| p.seconds());
+    let showing = playback.is_some_and(|p| p.active());
+    if !ready || showing || now - work.last_move_at < pause {
+        return;
+    }
+    let Some(task) = work.task.take() else { return };
+    let action = match task.handle.join() {
+        Ok(a) => a,
+        Err(_) => {
+            table.last_error =
+                Some("The AI failed while choosing; it played its first legal action.".into());
+            task.fallback
+        }
+    };
+    work.last_move_at = now;
+    if let Err(e) = table.apply(task.seat, action, &mut log) {
+        table.last_error = Some(format!("The AI's choice was refused by the rules: {e}"));
+    }
+}
+
+/// Starts a hint on request; reads its answer when the thread is done.
+fn hint<G: TableGame>(
+    mut requests: MessageReader<HintRequest>,
+    table: Res<Table<G>>,
+    eyes: Res<super::Eyes>,
+    mut work: ResMut<HintWork<G>>,
+    mut hint: ResMut<Hint>,
+    mut notice: ResMut<Notice>,
+    time: Res<Time>,
+) {
+    let asked = requests.read().count() > 0;
+    let seat = table
+        .active_seat()
+        .filter(|s| table.is_human(*s) && eyes.seat == Some(*s) && eyes.curtain_for.is_none());
+    if asked && work.task.is_none() {
+        let Some(seat) = seat else {
+            notice.info(
+                "There is nothing for you to decide now.",
+                time.elapsed_secs_f64(),
+            );
+            return;
+        };
+        let game = table.game();
+        let state = table.session.state();
+        let legal = game.legal_actions(state, seat);
+        if legal.is_empty() {
+            return;
+        }
+        let view = game.view(state, Viewer::Side(table.side_of(seat)));
+        let seed = decision_seed(&table);
+        let opponent = game.opponent(&table.seating.level);
+        let handle = std::thread::spawn(move || opponent.choose(game, &view, &legal, seed));
+        work.task = Some((table.revision, seat, handle));
+        *hint = Hint {
+            thinking: true,
+            answer: None,
+            revision: table.revision,
+        };
+        return;
+    }
+    if !work.task.as_ref().is_some_and(|t| t.2.is_finished()) {
+        return;
+    }
+    let Some((revision, seat, handle)) = work.task.take() else {
+        return;
+    };
+    hint.thinking = false;
+    let Ok(action) = handle.join() else {
+        notice.error(
+            "The AI failed while thinking; no hint.",
+            time.elapsed_secs_f64(),
+        );
+        return;
+    };
+    if revision != table.revision {
+        return;
+    }
+    let game = table.game();
+    let state = table.session.state();
+    let legal = game.legal_actions(state, seat);
+    let view = game.view(state, Viewer::Side(table.side_of(seat)));
+    if let Some(i) = legal.iter().position(|a| *a == action) {
+        let words = game.action_words(&view, &action);
+        notice.about_position(
+            format!("The AI would choose: {words}. (Enter plays it.)"),
+            time.elapsed_secs_f64(),
+            revision,
+        );
+        hint.answer = Some((words, i));
+    }
+}
+
+/// A hint is about one position: it goes as soon as the game moves on.
+fn forget_old_hint(status: Res<super::TableStatus>, mut hint: ResMut<Hint>) {
+    if hint.revision != status.revision && (hint.answer.is_some() || hint.thinking) {
+        *hint = Hint::default();
+    }
+}

@@ -1,0 +1,217 @@
+//! What a game brings to the one table: its menu entry, its map and pieces as the table's
+//! skins draw them, its computer players, and its own panels. Everything else — the session,
+//! whose eyes are on the screen, the curtain, the AI thread, saves, replay, the prompt and the
+//! log — is the table's, the same for every game (DESIGN.md "One table for every game").
+//!
+//! A game's presentation module (`src/app/games/<game>/`) implements [`TableGame`]; the rules
+//! crate has already given the words ([`TableRules`]).
+
+use super::desc::{Cue, MapDesc, MarkerDesc, Overlay, PieceDesc};
+use super::panel::{PanelCtx, PanelOut};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use eastfront_kernel::{
+    DataError, Opponent, PieceId, ScenarioInfo, Seat, Session, Side, SpaceId, TableRules,
+};
+use std::collections::BTreeMap;
+
+/// Who decides for a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Controller {
+    Human,
+    Computer,
+}
+
+impl Controller {
+    pub fn slug(self) -> &'static str {
+        match self {
+            Controller::Human => "human",
+            Controller::Computer => "computer",
+        }
+    }
+}
+
+/// One entry of a menu choice list (a play mode, an AI level, a variant).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// Stable id, written into saves (`meta`).
+    pub id: &'static str,
+    pub label: &'static str,
+    pub brief: &'static str,
+}
+
+/// A way to play: who sits where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModeSpec {
+    pub choice: Choice,
+    /// Seats a human plays; every other seat the rules may ask is the computer's.
+    pub humans: Vec<Seat>,
+    /// Older saves' names for this mode.
+    pub aliases: &'static [&'static str],
+}
+
+/// What the menu offers for a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupSpec {
+    pub scenarios: Vec<ScenarioInfo>,
+    pub modes: Vec<ModeSpec>,
+    /// The computer's levels (empty: the game has one computer player).
+    pub levels: Vec<Choice>,
+    /// A game's own variants (the first is "none"; empty: no variants).
+    pub variants: Vec<Choice>,
+    pub default_seed: u64,
+}
+
+/// The menu's choice for a new game.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct NewGame {
+    pub scenario: String,
+    pub mode: String,
+    pub level: String,
+    pub variant: String,
+    pub seed: u64,
+}
+
+/// Who plays what at a table: the mode, the AI level, and each seat's controller. It travels
+/// with a save in its `meta` (`play`, `level`, `seat.N`), never in the rules' state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seating {
+    pub mode: String,
+    pub mode_label: String,
+    pub level: String,
+    pub humans: Vec<Seat>,
+}
+
+impl Seating {
+    pub fn controller(&self, seat: Seat) -> Controller {
+        if self.humans.contains(&seat) {
+            Controller::Human
+        } else {
+            Controller::Computer
+        }
+    }
+
+    /// The save metadata for this seating over `seats`.
+    pub fn meta(&self, seats: &[Seat]) -> BTreeMap<String, String> {
+        let mut meta = BTreeMap::new();
+        meta.insert(META_PLAY.into(), self.mode.clone());
+        if !self.level.is_empty() {
+            meta.insert(META_LEVEL.into(), self.level.clone());
+        }
+        for s in seats {
+            meta.insert(format!("seat.{}", s.0), self.controller(*s).slug().into());
+        }
+        meta
+    }
+}
+
+pub const META_PLAY: &str = "play";
+pub const META_LEVEL: &str = "level";
+
+/// The game card in the menu.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameCard {
+    pub title: &'static str,
+    pub years: &'static str,
+    pub designer: &'static str,
+    pub blurb: &'static str,
+}
+
+/// One game at the one table.
+pub trait TableGame:
+    TableRules<
+        Action: Send + Sync + 'static,
+        View: Send + Sync + 'static,
+        State: Send + Sync + 'static,
+        Options: Send + Sync + 'static,
+    > + Send
+    + Sync
+    + Sized
+    + 'static
+{
+    /// The game's own panel memory (a planned attack being built, a window the player closed).
+    type Ui: Resource + Default + Component<Mutability = bevy::ecs::component::Mutable>;
+
+    /// The built-in game, made once for the program's life (sessions borrow it).
+    fn builtin() -> &'static Self;
+    /// Loads the game from a data folder a player edited (`eastfront validate`).
+    fn from_folder(dir: &std::path::Path) -> Result<Self, DataError>;
+    /// Whether `dir` holds this game's data (by the files it has).
+    fn owns_folder(dir: &std::path::Path) -> bool;
+    /// One line about the loaded data ("175 areas, 120 blocks…").
+    fn data_summary(&self) -> String;
+    fn card() -> GameCard;
+    fn setup_spec(&self) -> SetupSpec;
+    /// The rules' options for a menu choice (or a save's mode when it has none).
+    fn options_for(&self, new: &NewGame) -> Self::Options;
+    /// The seating a save of these options implies when its `meta` does not say.
+    fn default_mode(&self, options: &Self::Options) -> &'static str;
+    /// Whether a mode fits these options (a save's mode must match its rules mode).
+    fn mode_fits(&self, _mode: &str, _options: &Self::Options) -> bool {
+        true
+    }
+    /// The computer player for a seat at `level` (a level id of [`SetupSpec::levels`], or "").
+    fn opponent(&self, level: &str) -> Box<dyn Opponent<Self>>;
+
+    // ---- the board
+    fn map(&self) -> MapDesc;
+    /// Static drawing over the spaces (names, rivers, boxes), once per table.
+    fn decorate(&self, painter: &mut crate::app::map::MapPainter);
+    /// The pieces of a view, as the table's piece skins draw them.
+    fn pieces(&self, view: &Self::View) -> Vec<PieceDesc>;
+    /// The markers of a view (control, rubble, lines, cubes), with the overlays switched on.
+    fn markers(&self, view: &Self::View, overlays: &[bool]) -> Vec<MarkerDesc>;
+    /// The overlays this game offers (control, supply, command range…), in key order.
+    fn overlays(&self) -> Vec<Overlay> {
+        Vec::new()
+    }
+    /// Space tints of the overlays switched on.
+    fn tints(&self, _view: &Self::View, _overlays: &[bool]) -> Vec<(SpaceId, Color)> {
+        Vec::new()
+    }
+    /// What the pointer over a space shows: its name, terrain and effects, the stack as the
+    /// viewer may see it.
+    fn hover(&self, view: &Self::View, space: SpaceId) -> Vec<String>;
+    /// A piece's name for the panels ("9th Panzer (3)", "a hidden block").
+    fn piece_label(&self, view: &Self::View, piece: PieceId) -> String;
+    /// What an event shows on the board (a move to follow, a battle to ring).
+    fn cues(&self, event: &Self::Event) -> Vec<Cue>;
+    /// The side a seat's actions belong to, for the AI playback.
+    fn side_of_seat(&self, session: &Session<'static, Self>, seat: Seat) -> Side {
+        eastfront_kernel::Game::side_of(self, session.state(), seat)
+    }
+
+    // ---- the panels
+    /// Whether a legal action is offered as a button in the side panel's list; actions a game
+    /// shows in its own windows (a battle's choices, a planned attack) answer false.
+    fn listed(&self, _view: &Self::View, _action: &Self::Action) -> bool {
+        true
+    }
+    /// The game's part of the top bar (tracks, decks, victory points), left of the commands.
+    fn top_bar(&self, ui: &mut egui::Ui, ctx: &PanelCtx<Self>, compact: bool);
+    /// The game's sections of the side panel, below the choices (hands, tables, pools).
+    fn side_sections(
+        &self,
+        ui: &mut egui::Ui,
+        ctx: &PanelCtx<Self>,
+        mem: &mut Self::Ui,
+        out: &mut PanelOut,
+    );
+    /// The game's own windows over the map (a battle, reference tables).
+    fn windows(
+        &self,
+        egui: &egui::Context,
+        ctx: &PanelCtx<Self>,
+        mem: &mut Self::Ui,
+        out: &mut PanelOut,
+    );
+    /// The game-specific lines of the result window (victory points, ground held).
+    fn result_lines(&self, view: &Self::View) -> Vec<String>;
+    /// What the result window's chart follows over the turns: each series' name, side and
+    /// value in this view (victory points, blocks on the map, hexes held).
+    fn score_series(&self, view: &Self::View) -> Vec<(&'static str, Option<Side>, f32)>;
+    /// Where the data came from (the game's SOURCES.md), for the About panel.
+    fn sources() -> &'static str;
+    /// The rules reference shipped with the game.
+    fn reference() -> &'static eastfront_kernel::RulesReference;
+}

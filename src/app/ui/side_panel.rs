@@ -1,0 +1,287 @@
+//! The side panel, the same for every game: who decides and the prompt with its rule links;
+//! the AI thinking or its turn being shown; the piece held and what it may do; the legal
+//! choices as numbered buttons (1–9); the pieces to pick from the panel; the spaces the map
+//! offers as buttons too; undo and "What would the AI do?"; then the game's own sections, the
+//! dice tray and the log. It reads the frame, never a game's state.
+
+use super::dice::{dice_row, dice_tray, Tray};
+use super::text::{linked, Look};
+use super::{Ctx, Out};
+use crate::app::input::Selection;
+use bevy_egui::egui;
+use eastfront_kernel::{Need, PieceId};
+
+/// The head of the panel: whose decision, the prompt, the AI, errors and notices.
+pub fn head(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
+    let f = c.frame;
+    let whose = if c.replaying {
+        "Replay".to_string()
+    } else {
+        match (f.acting_seat, f.side_to_act) {
+            (Some(seat), _) => format!("{} — your decision", c.status.seat_name(seat)),
+            (None, Some(s)) => format!("Waiting for the {}", s.name()),
+            (None, None) => "Game over".into(),
+        }
+    };
+    ui.label(egui::RichText::new(whose).strong().size(16.0));
+    if let Some(rule) = linked(ui, &f.prompt, Look::body()) {
+        out.rule = Some(rule);
+    }
+    if let Some(side) = c.ai.thinking_for.filter(|_| !c.replaying) {
+        ui.horizontal(|ui| {
+            ui.add(egui::Spinner::new());
+            ui.colored_label(
+                super::style::side_colour(side),
+                format!("The {} AI is thinking…", side.name()),
+            );
+        });
+    }
+    if let Some(e) = &c.status.last_error {
+        ui.colored_label(egui::Color32::from_rgb(255, 140, 120), e);
+    }
+}
+
+/// The piece held, and the actions of it that are buttons (build a line, regenerate…).
+fn held_piece(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
+    let Some(p) = out.sel.held() else {
+        if !out.sel.pieces.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                let names: Vec<String> = out
+                    .sel
+                    .pieces
+                    .iter()
+                    .map(|p| c.frame.piece_name(*p))
+                    .collect();
+                ui.label(egui::RichText::new(format!("Picked up: {}", names.join(", "))).strong());
+                if ui.small_button("Put down (Esc)").clicked() {
+                    *out.sel = Selection::default();
+                }
+            });
+        }
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(format!("Holding: {}", c.frame.piece_name(p))).strong());
+        if ui.small_button("Put down (Esc)").clicked() {
+            *out.sel = Selection::default();
+        }
+    });
+    let mine: Vec<usize> = (0..c.frame.actions.len())
+        .filter(|i| {
+            let a = &c.frame.actions[*i];
+            a.piece() == Some(p) && a.gesture.as_ref().is_some_and(|g| g.clicks.is_empty())
+        })
+        .collect();
+    let moves = crate::app::input::open_gestures(c.frame, out.sel).len();
+    if moves > 0 {
+        ui.small("Click a lit space on the map (green: move · blue: long move · red: engages the enemy · orange: acts there).");
+    } else if mine.is_empty() {
+        ui.label(egui::RichText::new("No legal move for exactly these pieces.").weak());
+    }
+}
+
+/// The legal actions that are buttons, numbered so that 1–9 pick them.
+fn buttons(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
+    let mut n = 0;
+    for (i, a) in c.frame.actions.iter().enumerate() {
+        if !a.listed || a.gesture.is_some() {
+            continue;
+        }
+        n += 1;
+        let label = if n <= 9 {
+            format!("{n}. {}", a.words)
+        } else {
+            a.words.clone()
+        };
+        let button = egui::Button::new(egui::RichText::new(label).size(15.0));
+        let r = ui.add_sized([ui.available_width(), 28.0], button);
+        let key = number_key(n);
+        let pressed =
+            key.is_some_and(|k| ui.input(|inp| inp.key_pressed(k) && !inp.modifiers.any()));
+        if r.clicked() || pressed {
+            out.request = Some(i);
+        }
+    }
+}
+
+/// The pieces a panel list offers (off the map: reinforcements to deploy, bombers), and the
+/// viewer's pieces on the map that can act (a way to find them without Tab).
+fn piece_lists(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
+    let mut panel: Vec<PieceId> = Vec::new();
+    let mut on_map: Vec<PieceId> = Vec::new();
+    for a in &c.frame.actions {
+        let Some(g) = &a.gesture else { continue };
+        match &g.need {
+            Need::FromPanel(p) if !panel.contains(p) => panel.push(*p),
+            Need::Piece(p) if !on_map.contains(p) => on_map.push(*p),
+            _ => {}
+        }
+    }
+    if !panel.is_empty() {
+        ui.strong("To place or assign (pick one, then click a lit space):");
+        ui.horizontal_wrapped(|ui| {
+            for p in panel {
+                let on = out.sel.panel == Some(p);
+                if ui.selectable_label(on, c.frame.piece_name(p)).clicked() {
+                    *out.sel = if on {
+                        Selection::default()
+                    } else {
+                        Selection::from_panel(p)
+                    };
+                }
+            }
+        });
+    }
+    if !on_map.is_empty() {
+        egui::CollapsingHeader::new(format!("Pieces that can act ({})", on_map.len()))
+            .id_salt("pieces-that-can-act")
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for p in on_map {
+                        let on = out.sel.held() == Some(p) && out.sel.panel.is_none();
+                        if ui.selectable_label(on, c.frame.piece_name(p)).clicked() {
+                            *out.sel = if on {
+                                Selection::default()
+                            } else {
+                                Selection::one(c.frame.piece_space(p), p)
+                            };
+                        }
+                    }
+                });
+            });
+    }
+}
+
+/// The actions made by a click on a space alone (fight there, build there, dismantle there),
+/// as buttons too: the map lights them, the list names them.
+fn space_actions(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
+    let list: Vec<usize> = (0..c.frame.actions.len())
+        .filter(|i| {
+            let a = &c.frame.actions[*i];
+            a.listed && a.gesture.as_ref().is_some_and(|g| g.need == Need::Nothing)
+        })
+        .collect();
+    if list.is_empty() {
+        return;
+    }
+    egui::CollapsingHeader::new(format!("On the map ({}): also as buttons", list.len()))
+        .id_salt("space-actions")
+        .show(ui, |ui| {
+            for i in list {
+                let a = &c.frame.actions[i];
+                let r = ui.button(&a.words);
+                if r.hovered() {
+                    if let Some(g) = &a.gesture {
+                        out.preview.extend(g.clicks.iter().map(|s| (*s, g.mark)));
+                    }
+                }
+                if r.clicked() {
+                    out.request = Some(i);
+                }
+            }
+        });
+}
+
+/// What the player at the screen may do now.
+pub fn choices(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
+    if c.replaying {
+        ui.label(egui::RichText::new("Step through the game with the bar under the map.").weak());
+        return;
+    }
+    if c.playback.active() {
+        ui.label(
+            egui::RichText::new("Watching the computer's turn… (Skip to my turn below the map)")
+                .weak(),
+        );
+        return;
+    }
+    if c.frame.acting_seat.is_none() {
+        if c.frame.outcome.is_none() {
+            ui.label(egui::RichText::new("Nothing to decide now.").weak());
+        }
+        return;
+    }
+    held_piece(ui, c, out);
+    buttons(ui, c, out);
+    piece_lists(ui, c, out);
+    space_actions(ui, c, out);
+    ui.horizontal_wrapped(|ui| {
+        let why = c
+            .status
+            .undo_blocked_by
+            .clone()
+            .unwrap_or_else(|| "Take back the last action".into());
+        if ui
+            .add_enabled(c.status.can_undo, egui::Button::new("Undo (Ctrl+Z)"))
+            .on_disabled_hover_text(why)
+            .clicked()
+        {
+            out.undo = true;
+        }
+        if ui
+            .add_enabled(!c.hint.thinking, egui::Button::new("What would the AI do? (Ctrl+H)"))
+            .on_hover_text("The computer player looks at your view (nothing hidden from you, nothing more) and says what it would choose")
+            .clicked()
+        {
+            out.hint = true;
+        }
+    });
+    if c.hint.thinking {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("The AI is considering your position…");
+        });
+    } else if let Some((words, i)) = &c.hint.answer {
+        egui::Frame::group(ui.style())
+            .fill(egui::Color32::from_rgb(52, 60, 70))
+            .show(ui, |ui| {
+                ui.label(egui::RichText::new(format!("The AI would: {words}")).strong());
+                if ui.button("Play it (Enter)").clicked() {
+                    out.request = Some(*i);
+                }
+            });
+    }
+}
+
+/// The dice tray and the log, newest at the bottom.
+pub fn dice_and_log(ui: &mut egui::Ui, c: &Ctx, tray: &mut Tray, out: &mut Out) {
+    let lines = &c.log.shown()[..c.lines_shown.min(c.log.shown().len())];
+    ui.separator();
+    dice_tray(ui, lines, c.frame.viewer, tray, c.now);
+    ui.separator();
+    ui.strong("Log");
+    let start = lines.len().saturating_sub(300);
+    for line in lines[start..].iter() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                egui::RichText::new(format!("T{}", line.turn))
+                    .small()
+                    .weak(),
+            );
+            let look = Look {
+                struck: line.undone,
+                colour: line.undone.then_some(egui::Color32::from_gray(140)),
+                ..Look::small()
+            };
+            let mut text = line.text_for(c.frame.viewer).to_string();
+            if !line.rule.is_empty() && !text.contains(&line.rule) {
+                text = format!("{text} ({})", line.rule);
+            }
+            if let Some(rule) = linked(ui, &text, look) {
+                out.rule = Some(rule);
+            }
+            if let Some(roll) = &line.roll {
+                dice_row(ui, &roll.values, 15.0);
+            }
+        })
+        .response
+        .on_hover_text(line.detail.clone().unwrap_or_default());
+    }
+}
+
+fn number_key(n: usize) -> Option<egui::Key> {
+    use egui::Key::*;
+    [Num1, Num2, Num3, Num4, Num5, Num6, Num7, Num8, Num9]
+        .get(n.wrapping_sub(1))
+        .copied()
+}

@@ -1,0 +1,113 @@
+//! The top bar, the same for every game: the turn and phase as the printed track says them and
+//! who is to act on the left, the game's own state (tracks, decks, victory points) after them,
+//! and the table's commands on the right — laid out first so they are always in view: Menu,
+//! Save, Result, Rules (F1), Fit (F), the overlays, the AI speed and "Skip to my turn".
+
+use super::{Ctx, Out};
+use crate::app::table::desc::Overlay;
+use crate::app::table::pace::AiSpeed;
+use bevy_egui::egui;
+
+/// The commands on the right of the bar.
+pub fn commands(
+    ui: &mut egui::Ui,
+    c: &Ctx,
+    overlays: &[Overlay],
+    on: &[bool],
+    speed: Option<AiSpeed>,
+    out: &mut Out,
+) {
+    if ui
+        .button("Menu")
+        .on_hover_text("Back to the main menu (the game is autosaved)")
+        .clicked()
+    {
+        out.menu = true;
+    }
+    if ui
+        .button("Save")
+        .on_hover_text("Ctrl+S: a new save in the saves folder (an autosave follows every action)")
+        .clicked()
+    {
+        out.save = true;
+    }
+    if c.frame.outcome.is_some() && c.result_closed && ui.button("Result").clicked() {
+        out.show_result = true;
+    }
+    if ui
+        .button("Rules")
+        .on_hover_text("F1: the rules reference")
+        .clicked()
+    {
+        out.rule = Some(String::new());
+    }
+    if ui
+        .button("Fit")
+        .on_hover_text("F: the whole board")
+        .clicked()
+    {
+        out.fit = true;
+    }
+    for (k, o) in overlays.iter().enumerate().rev() {
+        let is_on = on.get(k).copied().unwrap_or(false);
+        if ui
+            .selectable_label(is_on, o.name)
+            .on_hover_text(format!(
+                "{}: show or hide the {} overlay",
+                o.key_name, o.name
+            ))
+            .clicked()
+        {
+            out.toggle_overlay = Some(k);
+        }
+    }
+    if let Some(speed) = speed.filter(|_| c.status.has_computer()) {
+        ui.separator();
+        let mut chosen = speed;
+        egui::ComboBox::from_id_salt("ai-speed")
+            .selected_text(format!("AI: {}", speed.label()))
+            .show_ui(ui, |ui| {
+                for s in AiSpeed::ALL {
+                    ui.selectable_value(&mut chosen, s, s.label());
+                }
+            })
+            .response
+            .on_hover_text("How long each of the computer's actions stays on screen");
+        if chosen != speed {
+            out.speed = Some(chosen);
+        }
+        let busy = c.playback.active() || c.ai.thinking_for.is_some();
+        if c.frame.outcome.is_none()
+            && ui
+                .add_enabled(busy, egui::Button::new("Skip to my turn"))
+                .on_hover_text("No pauses until you must decide")
+                .clicked()
+        {
+            out.skip = true;
+        }
+    }
+}
+
+/// The turn, the phase and who acts (the left of the bar).
+pub fn state(ui: &mut egui::Ui, c: &Ctx, compact: bool) {
+    let f = c.frame;
+    ui.label(egui::RichText::new(&f.turn_label).size(17.0).strong())
+        .on_hover_text(
+            c.status
+                .seating
+                .as_ref()
+                .map(|s| s.mode_label.clone())
+                .unwrap_or_default(),
+        );
+    if !f.phase_label.is_empty() && !compact {
+        ui.label("·");
+        ui.label(egui::RichText::new(&f.phase_label).size(16.0));
+    }
+    if let Some(seat) = c.status.active_seat.filter(|_| !c.replaying) {
+        ui.label("·");
+        let side = c.status.seat_side(seat);
+        let colour = side.map(super::style::side_colour).unwrap_or_default();
+        ui.colored_label(colour, format!("{} to act", c.status.seat_name(seat)));
+    }
+    ui.separator();
+}

@@ -49,16 +49,22 @@ impl MapArt {
     }
 }
 
+impl MapArt {
+    pub fn new(meshes: &mut Assets<Mesh>) -> MapArt {
+        MapArt {
+            disc: meshes.add(Circle::new(1.0)),
+            square: meshes.add(Rectangle::new(1.0, 1.0)),
+            star: meshes.add(polygon_fill_mesh(&star_points(1.0))),
+            materials: HashMap::default(),
+        }
+    }
+}
+
 pub(super) fn make_map_art(mut commands: Commands, meshes: Option<ResMut<Assets<Mesh>>>) {
     let Some(mut meshes) = meshes else {
         return;
     };
-    commands.insert_resource(MapArt {
-        disc: meshes.add(Circle::new(1.0)),
-        square: meshes.add(Rectangle::new(1.0, 1.0)),
-        star: meshes.add(polygon_fill_mesh(&star_points(1.0))),
-        materials: HashMap::default(),
-    });
+    commands.insert_resource(MapArt::new(&mut meshes));
 }
 
 /// What drawing on the table needs, all absent without a renderer (the headless tests): the

@@ -64,3 +64,77 @@ pub fn draw(ec: &mut EntityCommands, kit: &mut Kit, c: &CounterLook) {
         ));
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::map::MapArt;
+    use crate::app::table::desc::Symbol;
+
+    fn drawn(look: &CounterLook) -> (usize, bool) {
+        let mut world = World::new();
+        world.init_resource::<Assets<Mesh>>();
+        world.init_resource::<Assets<ColorMaterial>>();
+        let art = MapArt::new(&mut world.resource_mut::<Assets<Mesh>>());
+        world.insert_resource(art);
+        let e = world.resource_scope(|world, mut art: Mut<MapArt>| {
+            world.resource_scope(|world, mut meshes: Mut<Assets<Mesh>>| {
+                world.resource_scope(|world, mut materials: Mut<Assets<ColorMaterial>>| {
+                    let mut commands = world.commands();
+                    let mut ec = commands.spawn_empty();
+                    let mut kit = Kit {
+                        art: &mut art,
+                        meshes: &mut meshes,
+                        materials: &mut materials,
+                        font: None,
+                        size: 38.0,
+                    };
+                    draw(&mut ec, &mut kit, look);
+                    ec.id()
+                })
+            })
+        });
+        world.flush();
+        let children = world
+            .get::<Children>(e)
+            .map(|c| c.len())
+            .unwrap_or_default();
+        let texts = world
+            .query::<&Text2d>()
+            .iter(&world)
+            .map(|t| t.0.clone())
+            .collect::<Vec<_>>();
+        let has_face = world.get::<Mesh2d>(e).is_some();
+        (
+            children,
+            has_face && (texts.contains(&look.identity) || !look.face_up),
+        )
+    }
+
+    /// A counter shows what the printed one does: its identity, symbol and factors, the
+    /// reduced side's band; face down, only its back.
+    #[test]
+    fn a_counter_shows_its_identity_symbol_and_factors_and_face_down_only_its_back() {
+        let mut look = CounterLook {
+            background: Color::srgb(0.5, 0.5, 0.45),
+            text: Color::BLACK,
+            symbol: Symbol::Armour,
+            identity: "4 Pz".into(),
+            factors: "6-4".into(),
+            reduced_band: None,
+            face_up: true,
+        };
+        let (full, shows) = drawn(&look);
+        assert!(
+            shows,
+            "the face is the pickable mesh and the identity is printed"
+        );
+        look.reduced_band = Some(Color::WHITE);
+        let (reduced, _) = drawn(&look);
+        assert_eq!(reduced, full + 1, "the reduced side adds its band");
+        look.face_up = false;
+        let (back, _) = drawn(&look);
+        assert!(back < full, "face down: only the cardboard, no printing");
+        assert_eq!(back, 2, "the shadow and the edge");
+    }
+}

@@ -431,6 +431,67 @@ fn turn(
     }
 }
 
+/// The pieces of a view's stacks: `items` sorted by space, each laid out in its space's stack.
+/// A piece whose identity the viewer knows is keyed by it; a hidden one by its space, its side
+/// and its place among that side's hidden pieces there.
+pub fn stacks<T>(
+    items: &[T],
+    space: impl Fn(&T) -> SpaceId,
+    side: impl Fn(&T) -> Side,
+    id: impl Fn(&T) -> Option<eastfront_kernel::PieceId>,
+    look: impl Fn(&T) -> PieceLook,
+) -> Vec<PieceDesc> {
+    let mut out = Vec::with_capacity(items.len());
+    let mut i = 0;
+    while i < items.len() {
+        let here = space(&items[i]);
+        let n = items[i..].iter().take_while(|x| space(x) == here).count();
+        for (slot, x) in items[i..i + n].iter().enumerate() {
+            let hidden_slot = items[i..i + slot]
+                .iter()
+                .filter(|y| side(y) == side(x) && id(y).is_none())
+                .count();
+            out.push(PieceDesc {
+                key: match id(x) {
+                    Some(p) => PieceKey::Known(p),
+                    None => PieceKey::Hidden {
+                        at: here.0 as u32,
+                        side: side(x),
+                        slot: hidden_slot as u16,
+                    },
+                },
+                side: side(x),
+                place: Place::Space {
+                    space: here,
+                    slot,
+                    of: n,
+                },
+                look: look(x),
+            });
+        }
+        i += n;
+    }
+    out
+}
+
+/// A side's wooden block: its wood and lettering, and the face if the viewer may read it.
+pub fn wood(
+    side: Side,
+    face: Option<crate::app::table::desc::BlockFace>,
+    revealed: bool,
+    cube: bool,
+) -> crate::app::table::desc::BlockLook {
+    let pal = palette(side);
+    crate::app::table::desc::BlockLook {
+        top: pal.top,
+        edge: pal.edge,
+        text: pal.text,
+        face,
+        revealed,
+        cube,
+    }
+}
+
 /// Wood and lettering colours of a side's blocks.
 pub struct Palette {
     pub top: Color,

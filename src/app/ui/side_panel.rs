@@ -80,7 +80,8 @@ fn held_piece(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
     }
 }
 
-/// The legal actions that are buttons, numbered so that 1–9 pick them.
+/// The legal actions that are buttons, numbered so that 1–9 pick them. A button that names a
+/// rule has the rule beside it as a link.
 fn buttons(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
     let mut n = 0;
     for (i, a) in c.frame.actions.iter().enumerate() {
@@ -93,14 +94,30 @@ fn buttons(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
         } else {
             a.words.clone()
         };
-        let button = egui::Button::new(egui::RichText::new(label).size(15.0));
-        let r = ui.add_sized([ui.available_width(), 28.0], button);
-        let key = number_key(n);
-        let pressed =
-            key.is_some_and(|k| ui.input(|inp| inp.key_pressed(k) && !inp.modifiers.any()));
-        if r.clicked() || pressed {
-            out.request = Some(i);
-        }
+        let rules = eastfront_kernel::find_rule_refs(&a.words);
+        ui.horizontal(|ui| {
+            let link_w = if rules.is_empty() { 0.0 } else { 44.0 };
+            let button = egui::Button::new(egui::RichText::new(label).size(15.0));
+            let r = ui.add_sized([ui.available_width() - link_w, 28.0], button);
+            let key = number_key(n);
+            let pressed =
+                key.is_some_and(|k| ui.input(|inp| inp.key_pressed(k) && !inp.modifiers.any()));
+            if r.clicked() || pressed {
+                out.request = Some(i);
+            }
+            if let Some(rule) = rules.first() {
+                if ui
+                    .link(egui::RichText::new("rule").small())
+                    .on_hover_text(format!(
+                        "Open {} in the rules reference",
+                        &a.words[rule.range.clone()]
+                    ))
+                    .clicked()
+                {
+                    out.rule = Some(rule.id.clone());
+                }
+            }
+        });
     }
 }
 

@@ -70,3 +70,33 @@ pub fn egui_colour(c: Color) -> egui::Color32 {
     let [r, g, b, a] = c.to_srgba().to_u8_array();
     egui::Color32::from_rgba_unmultiplied(r, g, b, a)
 }
+
+/// A battle window's column head: the side, and whether it attacks or defends.
+pub fn battle_side(
+    ui: &mut egui::Ui,
+    side: eastfront_kernel::Side,
+    attacker: eastfront_kernel::Side,
+) {
+    let role = if side == attacker {
+        "attacker"
+    } else {
+        "defender"
+    };
+    ui.colored_label(
+        side_colour(side),
+        egui::RichText::new(format!("{} ({role})", side.name())).strong(),
+    );
+}
+
+/// A side's block wood and lettering in the panels (the battle windows' small blocks).
+pub fn wood_colours(side: eastfront_kernel::Side) -> (egui::Color32, egui::Color32) {
+    match side {
+        eastfront_kernel::Side::German => {
+            (egui::Color32::from_rgb(84, 92, 89), egui::Color32::WHITE)
+        }
+        eastfront_kernel::Side::Soviet => (
+            egui::Color32::from_rgb(184, 31, 26),
+            egui::Color32::from_rgb(255, 224, 77),
+        ),
+    }
+}

@@ -7,7 +7,7 @@
 use super::Moscow41;
 use crate::app::table::panel::{PanelCtx, PanelOut};
 use crate::app::ui::dice::dice_row;
-use crate::app::ui::style::side_colour;
+use crate::app::ui::style::{battle_side, side_colour};
 use crate::app::ui::text::{linked, Look};
 use bevy_egui::egui;
 use eastfront_kernel::{Firepower, LogEvent, Side, SpaceId, Viewer};
@@ -316,15 +316,7 @@ pub fn battle_window(
                 for (k, side) in [Side::German, Side::Soviet].into_iter().enumerate() {
                     let ui = &mut cols[k];
                     // The attacker is the side whose impulse the battle belongs to (R 10.11).
-                    let role = if side == battle.attacker {
-                        "attacker"
-                    } else {
-                        "defender"
-                    };
-                    ui.colored_label(
-                        side_colour(side),
-                        egui::RichText::new(format!("{} ({role})", side.name())).strong(),
-                    );
+                    battle_side(ui, side, battle.attacker);
                     let mut any = false;
                     for x in battle.blocks.iter().filter(|x| x.side == side) {
                         any = true;
@@ -407,13 +399,7 @@ fn block_chip(ui: &mut egui::Ui, game: &Moscow41, x: &BattleBlock, text: &str) {
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(egui::vec2(38.0, 38.0), egui::Sense::hover());
         let p = ui.painter();
-        let (wood, ink) = match x.side {
-            Side::German => (egui::Color32::from_rgb(84, 92, 89), egui::Color32::WHITE),
-            Side::Soviet => (
-                egui::Color32::from_rgb(184, 31, 26),
-                egui::Color32::from_rgb(255, 224, 77),
-            ),
-        };
+        let (wood, ink) = crate::app::ui::style::wood_colours(x.side);
         let wood = if x.destroyed {
             wood.gamma_multiply(0.55)
         } else {

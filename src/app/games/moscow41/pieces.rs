@@ -8,7 +8,7 @@
 use super::board::{colours, layouts, pool_boxes, side_colour, PoolKind};
 use super::labels::{control_offset, dl_offset, Badge, CONTROL_R, DL_SIZE};
 use super::{to_world, Moscow41, CM, PITCH};
-use crate::app::pieces::{palette, pip_colours};
+use crate::app::pieces::{pip_colours, stacks, wood};
 use crate::app::table::desc::{
     BlockFace, BlockLook, MarkerDesc, MarkerShape, Overlay, PieceDesc, PieceKey, PieceLook, Pip,
     Place, Symbol,
@@ -56,46 +56,33 @@ fn look(
     revealed: bool,
     cube: bool,
 ) -> BlockLook {
-    let pal = palette(side);
-    BlockLook {
-        top: pal.top,
-        edge: pal.edge,
-        text: pal.text,
-        face: face.map(|f| {
-            let d = game.board.block(f.block);
-            // Strength along the top edge: dots for combat blocks, stars for HQs and leaders.
-            let pips = d
-                .dots
-                .iter()
-                .take(f.strength as usize)
-                .map(|fp| {
-                    let (fill, ring) = pip_colours(*fp);
-                    if d.role == Role::Combat {
-                        Pip {
-                            fill,
-                            ring,
-                            star: false,
-                        }
-                    } else {
-                        Pip {
-                            fill: Color::srgb(1.0, 0.86, 0.25),
-                            ring,
-                            star: true,
-                        }
-                    }
-                })
-                .collect();
-            BlockFace {
-                label: f.label.clone(),
-                symbol: symbol(f.role, f.combat_type),
-                pips,
-                band: f.colour.map(sticker_colour),
-                corner: None,
-            }
-        }),
-        revealed,
-        cube,
-    }
+    let face = face.map(|f| {
+        let d = game.board.block(f.block);
+        // Strength along the top edge: dots for combat blocks, stars for HQs and leaders.
+        let star = d.role != Role::Combat;
+        let pips = d
+            .dots
+            .iter()
+            .take(f.strength as usize)
+            .map(|fp| {
+                let (fill, ring) = pip_colours(*fp);
+                let fill = if star {
+                    Color::srgb(1.0, 0.86, 0.25)
+                } else {
+                    fill
+                };
+                Pip { fill, ring, star }
+            })
+            .collect();
+        BlockFace {
+            label: f.label.clone(),
+            symbol: symbol(f.role, f.combat_type),
+            pips,
+            band: f.colour.map(sticker_colour),
+            corner: None,
+        }
+    });
+    wood(side, face, revealed, cube)
 }
 
 /// Where a pool box's `i`-th of `n` blocks stands.
@@ -116,40 +103,14 @@ fn pool_slots(rect: Rect, n: usize) -> Vec<Vec2> {
 
 /// The blocks of a view, on the map and in the holding boxes.
 pub fn pieces(game: &Moscow41, view: &View) -> Vec<PieceDesc> {
-    let mut out = Vec::new();
     // On the map and in the boxes: the view lists blocks sorted by space.
-    let mut i = 0;
-    while i < view.blocks.len() {
-        let area = view.blocks[i].area;
-        let n = view.blocks[i..]
-            .iter()
-            .take_while(|b| b.area == area)
-            .count();
-        for (slot, b) in view.blocks[i..i + n].iter().enumerate() {
-            let hidden_slot = view.blocks[i..i + slot]
-                .iter()
-                .filter(|x| x.side == b.side && x.face.is_none())
-                .count();
-            out.push(PieceDesc {
-                key: match &b.face {
-                    Some(f) => PieceKey::Known(block_piece(f.block)),
-                    None => PieceKey::Hidden {
-                        at: area.0 as u32,
-                        side: b.side,
-                        slot: hidden_slot as u16,
-                    },
-                },
-                side: b.side,
-                place: Place::Space {
-                    space: area,
-                    slot,
-                    of: n,
-                },
-                look: PieceLook::Block(look(game, b.side, b.face.as_ref(), b.revealed, b.isolated)),
-            });
-        }
-        i += n;
-    }
+    let mut out = stacks(
+        &view.blocks,
+        |b| b.area,
+        |b| b.side,
+        |b| b.face.as_ref().map(|f| block_piece(f.block)),
+        |b| PieceLook::Block(look(game, b.side, b.face.as_ref(), b.revealed, b.isolated)),
+    );
     // The holding boxes beside the map.
     for (k, (side, kind, rect, _)) in pool_boxes(&game.board).into_iter().enumerate() {
         let Some(sv) = view.sides.iter().find(|s| s.side == side) else {

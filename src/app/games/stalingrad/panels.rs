@@ -6,7 +6,7 @@
 
 use super::{AttackPlanner, Stalingrad};
 use crate::app::table::panel::{PanelCtx, PanelOut};
-use crate::app::ui::style::side_colour;
+use crate::app::ui::style::battle_side;
 use bevy_egui::egui;
 use eastfront_kernel::{Firepower, Mark, Side, SpaceId};
 use eastfront_stalingrad::data::Terrain;
@@ -314,13 +314,7 @@ fn firepower_words(fp: Firepower) -> &'static str {
 pub fn block_face(ui: &mut egui::Ui, f: &BlockFace, side: Side) {
     let (rect, r) = ui.allocate_exact_size(egui::vec2(64.0, 52.0), egui::Sense::hover());
     let p = ui.painter();
-    let (fill, text) = match side {
-        Side::German => (egui::Color32::from_rgb(84, 92, 89), egui::Color32::WHITE),
-        Side::Soviet => (
-            egui::Color32::from_rgb(184, 31, 26),
-            egui::Color32::from_rgb(255, 224, 77),
-        ),
-    };
+    let (fill, text) = crate::app::ui::style::wood_colours(side);
     p.rect_filled(
         rect.translate(egui::vec2(2.0, 2.0)),
         6.0,
@@ -393,15 +387,7 @@ pub fn battle_window(
                     (1, Side::Soviet, &combat.soviet),
                 ] {
                     let ui = &mut cols[col];
-                    let role = if side == combat.attacker {
-                        "attacker"
-                    } else {
-                        "defender"
-                    };
-                    ui.colored_label(
-                        side_colour(side),
-                        egui::RichText::new(format!("{} ({role})", side.name())).strong(),
-                    );
+                    battle_side(ui, side, combat.attacker);
                     if blocks.is_empty() {
                         let hidden = if combat.revealed {
                             "none left"

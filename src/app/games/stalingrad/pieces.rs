@@ -4,10 +4,9 @@
 
 use super::board::{army_colour, colours, layout, HEX_SIZE};
 use super::Stalingrad;
-use crate::app::pieces::{palette, pip_colours};
+use crate::app::pieces::{pip_colours, stacks, wood};
 use crate::app::table::desc::{
-    BlockFace, BlockLook, MarkerDesc, MarkerShape, PieceDesc, PieceKey, PieceLook, Pip, Place,
-    Symbol,
+    BlockFace, BlockLook, MarkerDesc, MarkerShape, PieceDesc, PieceLook, Pip, Symbol,
 };
 use bevy::prelude::*;
 use eastfront_kernel::{Side, SpaceId};
@@ -37,69 +36,37 @@ pub fn look(
     face: Option<&eastfront_stalingrad::view::BlockFace>,
     revealed: bool,
 ) -> BlockLook {
-    let pal = palette(side);
-    BlockLook {
-        top: pal.top,
-        edge: pal.edge,
-        text: pal.text,
-        face: face.map(|f| {
-            let pip = f.firepower.map(|fp| {
-                let (fill, ring) = pip_colours(fp);
-                Pip {
-                    fill,
-                    ring,
-                    star: false,
-                }
-            });
-            BlockFace {
-                label: f.label.clone(),
-                symbol: symbol(f.kind),
-                pips: pip
-                    .map(|p| vec![p; f.strength as usize])
-                    .unwrap_or_default(),
-                band: f.army.map(army_colour),
-                corner: f.r_unit.then(|| "R".to_string()),
+    let face = face.map(|f| {
+        let pip = f.firepower.map(|fp| {
+            let (fill, ring) = pip_colours(fp);
+            Pip {
+                fill,
+                ring,
+                star: false,
             }
-        }),
-        revealed,
-        cube: false,
-    }
+        });
+        BlockFace {
+            label: f.label.clone(),
+            symbol: symbol(f.kind),
+            pips: pip
+                .map(|p| vec![p; f.strength as usize])
+                .unwrap_or_default(),
+            band: f.army.map(army_colour),
+            corner: f.r_unit.then(|| "R".to_string()),
+        }
+    });
+    wood(side, face, revealed, false)
 }
 
-/// The blocks on the map as the viewer sees them.
+/// The blocks on the map as the viewer sees them (the view lists them by hex, then side).
 pub fn pieces(view: &View) -> Vec<PieceDesc> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    // The view lists blocks by hex, then side.
-    while i < view.blocks.len() {
-        let hex = view.blocks[i].hex;
-        let n = view.blocks[i..].iter().take_while(|b| b.hex == hex).count();
-        for (slot, b) in view.blocks[i..i + n].iter().enumerate() {
-            let hidden_slot = view.blocks[i..i + slot]
-                .iter()
-                .filter(|x| x.side == b.side && x.face.is_none())
-                .count();
-            out.push(PieceDesc {
-                key: match &b.face {
-                    Some(f) => PieceKey::Known(piece(f.unit)),
-                    None => PieceKey::Hidden {
-                        at: hex.0 as u32,
-                        side: b.side,
-                        slot: hidden_slot as u16,
-                    },
-                },
-                side: b.side,
-                place: Place::Space {
-                    space: hex,
-                    slot,
-                    of: n,
-                },
-                look: PieceLook::Block(look(b.side, b.face.as_ref(), b.revealed)),
-            });
-        }
-        i += n;
-    }
-    out
+    stacks(
+        &view.blocks,
+        |b| b.hex,
+        |b| b.side,
+        |b| b.face.as_ref().map(|f| piece(f.unit)),
+        |b| PieceLook::Block(look(b.side, b.face.as_ref(), b.revealed)),
+    )
 }
 
 /// The control (where it differs from the start), rubble and fortification markers.

@@ -190,7 +190,11 @@ fn a_save_loads_back_with_its_play_mode_and_level() {
     let list = list_saves_in(&dir);
     assert_eq!(list.len(), 1);
     assert_eq!(list[0].game.as_deref(), Some(GAME));
-    assert!(list[0].mode.as_deref().unwrap_or("").contains("soviet"));
+    assert_eq!(
+        list[0].mode.as_deref(),
+        Some("Soviet vs the German AI · computer: Hard"),
+        "the Load list says how the save is played in the menu's words"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -388,5 +392,43 @@ fn a_loaded_game_has_its_log_and_battles_back() {
         last_battle(game, &loaded.history),
         last_battle(game, &table.history)
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_finished_hot_seat_game_opens_face_up_without_a_curtain() {
+    let mut new =
+        eastfront::app::menu::default_form(&eastfront::registry::game(GAME).unwrap().setup_spec());
+    new.mode = "m41-hotseat".into();
+    new.scenario = "sc3".into();
+    new.seed = 11;
+    let mut app = headless_app(temp_dir("m41-finished"));
+    open_new(&mut app, GAME, new);
+    assert!(
+        play_until::<Moscow41>(&mut app, 11, 100_000, |t| t.active_seat().is_none()),
+        "the random game ends"
+    );
+    let dir = temp_dir("m41-finished-save");
+    let path = dir.join("finished.ron");
+    app.world()
+        .resource::<Table<Moscow41>>()
+        .session
+        .save_to(&path)
+        .unwrap();
+    let mut menu = headless_app(temp_dir("m41-finished-menu"));
+    menu.world_mut().write_message(LoadRequest(path));
+    for _ in 0..4 {
+        menu.update();
+    }
+    assert!(
+        menu.world().resource::<Eyes>().curtain_for.is_none(),
+        "nothing is hidden once the game is over: no handoff"
+    );
+    let f = frame(&menu);
+    assert!(f.visible && f.viewer.is_none(), "the board lies face up");
+    assert!(pieces(&mut menu)
+        .iter()
+        .filter(|p| p.desc.space().is_some())
+        .all(|p| p.desc.face_shown()));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -292,11 +292,14 @@ fn saves_load_back_and_bad_files_are_refused_with_a_reason() {
             .mode
             .clone()
     };
-    assert_eq!(mode_of("game").as_deref(), Some("hotseat"));
-    assert_eq!(mode_of("vs-ai").as_deref(), Some("soviet-vs-ai"));
+    assert_eq!(
+        mode_of("game").as_deref(),
+        Some("Hot-seat 1 vs 1: German vs Soviet")
+    );
+    assert_eq!(mode_of("vs-ai").as_deref(), Some("Soviet vs the German AI"));
     assert_eq!(
         mode_of("older").as_deref(),
-        Some("soviet-vs-ai"),
+        Some("Soviet vs the German AI"),
         "old name, slug cut off"
     );
     assert_eq!(

@@ -262,11 +262,21 @@ fn body(ui: &mut egui::Ui, state: &mut MenuState, notice: &Notice, asked: &mut A
     ui.horizontal(|ui| {
         let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(17.0));
         if let Some(a) = state.saves.iter().find(|s| s.is_autosave) {
-            if ui
-                .add(big("Continue"))
-                .on_hover_text("Resume the last autosaved game")
-                .clicked()
-            {
+            // One autosave for every game: the button names the game it resumes.
+            let title = a
+                .game
+                .as_deref()
+                .and_then(crate::registry::game)
+                .map(|g| g.title());
+            let words = match title {
+                Some(t) => format!("Continue {t}"),
+                None => "Continue".to_string(),
+            };
+            let hover = match &a.mode {
+                Some(m) => format!("Resume the last autosaved game ({m})"),
+                None => "Resume the last autosaved game".to_string(),
+            };
+            if ui.add(big(&words)).on_hover_text(hover).clicked() {
                 asked.load = Some(a.path.clone());
             }
         }

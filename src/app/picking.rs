@@ -13,7 +13,7 @@ use super::table::frame::Frame;
 use super::table::PlayerChoice;
 use bevy::ecs::system::SystemParam;
 use bevy::picking::hover::HoverMap;
-use bevy::picking::pointer::{PointerButton, PointerId};
+use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
@@ -119,15 +119,19 @@ pub struct ClickOut<'w> {
     choices: MessageWriter<'w, PlayerChoice>,
 }
 
-/// What was clicked: the spaces and the pieces.
+/// What can be clicked: the spaces and the pieces, and which of them are under the pointer.
 #[derive(SystemParam)]
 pub struct Targets<'w, 's> {
+    hover: Option<Res<'w, HoverMap>>,
     spaces: Query<'w, 's, &'static SpaceEntity>,
     pieces: Query<'w, 's, &'static PieceEntity>,
 }
 
+/// A click on the map: a mouse button released where it was pressed, read against the hover
+/// map of this frame (Bevy's own `Pointer<Click>` takes the press against the previous
+/// frame's hover, so a quick move-and-click would land on whatever was under the old place).
 pub fn click(
-    mut clicks: MessageReader<Pointer<Click>>,
+    buttons: Res<ButtonInput<MouseButton>>,
     pointer: MapPointer,
     keys: Res<ButtonInput<KeyCode>>,
     drag: Res<Drag>,
@@ -135,23 +139,27 @@ pub fn click(
     frame: Res<Frame>,
     mut out: ClickOut,
 ) {
-    let Targets { spaces, pieces } = targets;
-    let Some(ev) = clicks.read().last().cloned() else {
+    let Targets {
+        hover,
+        spaces,
+        pieces,
+    } = targets;
+    let button = if buttons.just_released(MouseButton::Left) {
+        Button::Primary
+    } else if buttons.just_released(MouseButton::Right) && drag.travelled < 5.0 {
+        // The end of a pan with the right button is not a click.
+        Button::Secondary
+    } else {
         return;
     };
     if !pointer.over_map() || !frame.visible {
         return;
     }
-    let button = match ev.button {
-        PointerButton::Primary => Button::Primary,
-        // The end of a pan with the right button is not a click.
-        PointerButton::Secondary if drag.travelled < 5.0 => Button::Secondary,
-        _ => return,
+    let Some(hover) = hover.as_deref() else {
+        return;
     };
-    let piece = pieces.get(ev.entity).ok().map(|p| &p.desc);
-    let space = piece
-        .and_then(|p| p.space())
-        .or_else(|| spaces.get(ev.entity).ok().map(|s| s.0));
+    let (space, piece) = under_pointer(hover, &spaces, &pieces);
+    let piece = piece.and_then(|e| pieces.get(e).ok()).map(|p| &p.desc);
     let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
     out.pending.actions.clear();
     let result = click_rules(&frame, &out.sel, space, piece, shift, button);

@@ -20,8 +20,15 @@ pub struct Eyes {
 impl Eyes {
     /// With one human the screen is theirs; with several, the first player is called to the
     /// screen behind the curtain, so the opening view is not shown to the wrong person.
+    /// A finished game hides nothing (the board lies face up), so it needs no curtain.
     pub fn for_new_table(status: &TableStatus) -> Eyes {
         let humans = status.human_seats();
+        if status.outcome.is_some() {
+            return Eyes {
+                seat: humans.first().copied(),
+                curtain_for: None,
+            };
+        }
         match humans.as_slice() {
             [only] => Eyes {
                 seat: Some(*only),

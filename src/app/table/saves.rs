@@ -66,17 +66,7 @@ pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
                 .map(|(n, _)| n.to_string())
                 .unwrap_or(stem);
             let header = SaveHeader::read_file(&path).ok();
-            let mode = header.as_ref().and_then(|h| {
-                let play = h
-                    .meta
-                    .get(super::game::META_PLAY)
-                    .cloned()
-                    .or_else(|| slug_of(&path))?;
-                Some(match h.meta.get(super::game::META_LEVEL) {
-                    Some(l) => format!("{play} · {l}"),
-                    None => play,
-                })
-            });
+            let mode = header.as_ref().and_then(|h| mode_words(h, &path));
             SaveEntry {
                 is_autosave: name == AUTOSAVE_STEM,
                 modified: std::fs::metadata(&path)
@@ -91,6 +81,44 @@ pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
         .collect();
     out.sort_by_key(|s| std::cmp::Reverse(s.modified));
     out
+}
+
+/// How a save is played, in the menu's words: the mode's label ("Hot-seat 1 vs 1: German vs
+/// Soviet"), and the computer's level where a computer plays a seat.
+fn mode_words(h: &SaveHeader, path: &Path) -> Option<String> {
+    let play = h
+        .meta
+        .get(super::game::META_PLAY)
+        .cloned()
+        .or_else(|| slug_of(path))?;
+    let spec = crate::registry::game(&h.game).map(|g| g.setup_spec());
+    let label = spec
+        .as_ref()
+        .and_then(|s| {
+            s.modes
+                .iter()
+                .find(|m| m.choice.id == play || m.aliases.contains(&play.as_str()))
+        })
+        .map(|m| m.choice.label.to_string())
+        .unwrap_or(play);
+    let computer_plays = h
+        .meta
+        .iter()
+        .any(|(k, v)| k.starts_with("seat.") && v == "computer");
+    let level = h
+        .meta
+        .get(super::game::META_LEVEL)
+        .filter(|_| computer_plays)
+        .map(|l| {
+            spec.as_ref()
+                .and_then(|s| s.levels.iter().find(|c| c.id == l.as_str()))
+                .map(|c| c.label.to_string())
+                .unwrap_or_else(|| l.clone())
+        });
+    Some(match level {
+        Some(l) => format!("{label} · computer: {l}"),
+        None => label,
+    })
 }
 
 /// The play mode older saves wrote into their file name, after `__`.

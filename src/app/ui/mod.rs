@@ -262,9 +262,13 @@ fn table_ui<G: TableGame>(
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 top_bar::commands(ui, &c, &overlays, &sw.overlays.0, pace_speed, &mut out);
                 ui.add_space(8.0);
-                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                    ui.shrink_clip_rect(ui.max_rect());
+                // What does not fit wraps to another row rather than going under the commands.
+                let wrapped = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true);
+                ui.with_layout(wrapped, |ui| {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
                     top_bar::state(ui, &c, compact);
+                    // The game's own state always on the second row: the bar holds still.
+                    ui.end_row();
                     game.top_bar(ui, &pctx, compact);
                 });
             });

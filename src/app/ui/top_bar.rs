@@ -1,5 +1,5 @@
 //! The top bar, the same for every game: the turn and phase as the printed track says them and
-//! who is to act on the left, the game's own state (tracks, decks, victory points) after them,
+//! who is to act on the left, the game's own state (tracks, decks, victory points) on a second row,
 //! and the table's commands on the right — laid out first so they are always in view: Menu,
 //! Save, Result, Rules (F1), Fit (F), the overlays, the AI speed and "Skip to my turn".
 
@@ -109,5 +109,4 @@ pub fn state(ui: &mut egui::Ui, c: &Ctx, compact: bool) {
         let colour = side.map(super::style::side_colour).unwrap_or_default();
         ui.colored_label(colour, format!("{} to act", c.status.seat_name(seat)));
     }
-    ui.separator();
 }

@@ -22,7 +22,7 @@ fn weather_words(w: Weather) -> &'static str {
     }
 }
 
-/// The weather, the Initiative Disc, the VPs; on a second row the turn and VP tracks.
+/// The weather, the Initiative Disc, the VPs and the turn track (the bar's second row).
 pub fn top_bar(ui: &mut egui::Ui, game: &Moscow41, view: &View, compact: bool) {
     let forecast = match view.forecast {
         Some(f) => format!("Weather Forecast marker: {f} (R 8.1)"),

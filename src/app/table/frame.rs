@@ -62,6 +62,15 @@ pub struct Frame {
 }
 
 impl Frame {
+    /// Who reads the board and the log: a side, everything revealed, or nobody (curtain).
+    pub fn reader(&self) -> Option<Viewer> {
+        if self.omniscient {
+            Some(Viewer::Omniscient)
+        } else {
+            self.viewer.map(Viewer::Side)
+        }
+    }
+
     pub fn piece_name(&self, p: PieceId) -> String {
         self.piece_names
             .iter()

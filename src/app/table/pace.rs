@@ -13,7 +13,7 @@ use super::{table_open, TableSet};
 use crate::app::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
-use eastfront_kernel::{Side, SpaceId};
+use eastfront_kernel::{Side, SpaceId, Viewer};
 
 /// How long each computer action stays on screen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
@@ -126,7 +126,7 @@ pub fn playback_idle(p: Option<Res<Playback>>) -> bool {
 }
 
 /// The steps a change shows: the moves and battles of the sides no human at this screen plays.
-pub fn steps_of(log: &GameLog, humans: &[Side], viewer: Option<Side>) -> Vec<PlayStep> {
+pub fn steps_of(log: &GameLog, humans: &[Side], reader: Option<Viewer>) -> Vec<PlayStep> {
     let mut side = log.latest_side.unwrap_or(Side::German);
     let mut steps = Vec::new();
     for (line, cue) in &log.cues {
@@ -146,7 +146,7 @@ pub fn steps_of(log: &GameLog, humans: &[Side], viewer: Option<Side>) -> Vec<Pla
                 text: log
                     .lines
                     .get(*line)
-                    .map(|l| l.text_for(viewer).to_string())
+                    .map(|l| l.text_for(reader).to_string())
                     .unwrap_or_default(),
                 side,
                 from,
@@ -214,8 +214,11 @@ fn build_playback(
         .into_iter()
         .filter_map(|s| status.seat_side(s))
         .collect();
-    let viewer = eyes.seat.and_then(|s| status.seat_side(s));
-    playback.steps = steps_of(&log, &humans, viewer);
+    let reader = eyes
+        .seat
+        .and_then(|s| status.seat_side(s))
+        .map(Viewer::Side);
+    playback.steps = steps_of(&log, &humans, reader);
 }
 
 fn advance_playback(pace: Option<Res<AiPace>>, mut playback: ResMut<Playback>, time: Res<Time>) {
@@ -314,7 +317,7 @@ mod tests {
             ),
             (3, Cue::Battle { at: SpaceId(6) }),
         ];
-        let steps = steps_of(&log, &[Side::German], Some(Side::German));
+        let steps = steps_of(&log, &[Side::German], Some(Viewer::Side(Side::German)));
         assert_eq!(steps.len(), 2, "{steps:?}");
         assert_eq!(steps[0].to, SpaceId(5));
         assert_eq!(steps[0].side, Side::Soviet);

@@ -59,10 +59,12 @@ impl LogLine {
         }
     }
 
-    /// The words `viewer` may read.
-    pub fn text_for(&self, viewer: Option<Side>) -> &str {
-        match (&self.private, viewer) {
-            (Some((s, t)), Some(v)) if *s == v => t,
+    /// The words `reader` may read: a side its own fuller line, the review (everything
+    /// revealed) the fuller line of whichever side has one, nobody in particular the public one.
+    pub fn text_for(&self, reader: Option<Viewer>) -> &str {
+        match (&self.private, reader) {
+            (Some((s, t)), Some(Viewer::Side(v))) if *s == v => t,
+            (Some((_, t)), Some(Viewer::Omniscient)) => t,
             _ => &self.public,
         }
     }
@@ -331,5 +333,40 @@ impl<G: TableGame> Table<G> {
     /// The log of this session from its first action (see [`Table::replayed`]).
     pub fn replayed_log(&self, opening: &str) -> Option<GameLog> {
         self.replayed(opening).map(|(log, _)| log)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line() -> LogLine {
+        LogLine {
+            private: Some((
+                Side::German,
+                "XXXIV Army Corps moves from 119 to 135.".into(),
+            )),
+            ..LogLine::note(5, "A German block moves from 119 to 135.")
+        }
+    }
+
+    #[test]
+    fn each_reader_reads_what_it_may() {
+        let l = line();
+        assert_eq!(
+            l.text_for(Some(Viewer::Side(Side::German))),
+            "XXXIV Army Corps moves from 119 to 135."
+        );
+        assert_eq!(
+            l.text_for(Some(Viewer::Side(Side::Soviet))),
+            "A German block moves from 119 to 135.",
+            "hidden means hidden: the enemy reads the public line"
+        );
+        assert_eq!(
+            l.text_for(Some(Viewer::Omniscient)),
+            "XXXIV Army Corps moves from 119 to 135.",
+            "the review, everything revealed, names the block"
+        );
+        assert_eq!(l.text_for(None), "A German block moves from 119 to 135.");
     }
 }

@@ -72,7 +72,7 @@ pub struct Tray {
 pub fn dice_tray(
     ui: &mut egui::Ui,
     lines: &[LogLine],
-    viewer: Option<eastfront_kernel::Side>,
+    reader: Option<eastfront_kernel::Viewer>,
     tray: &mut Tray,
     now: f64,
 ) {
@@ -105,7 +105,7 @@ pub fn dice_tray(
             draw_die(ui.painter(), rect, shown as u8);
         }
     });
-    ui.label(egui::RichText::new(line.text_for(viewer)).small());
+    ui.label(egui::RichText::new(line.text_for(reader)).small());
     if rolling {
         ui.ctx().request_repaint();
     }

@@ -264,7 +264,7 @@ pub fn choices(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
 pub fn dice_and_log(ui: &mut egui::Ui, c: &Ctx, tray: &mut Tray, out: &mut Out) {
     let lines = &c.log.shown()[..c.lines_shown.min(c.log.shown().len())];
     ui.separator();
-    dice_tray(ui, lines, c.frame.viewer, tray, c.now);
+    dice_tray(ui, lines, c.frame.reader(), tray, c.now);
     ui.separator();
     ui.strong("Log");
     let start = lines.len().saturating_sub(300);
@@ -280,7 +280,7 @@ pub fn dice_and_log(ui: &mut egui::Ui, c: &Ctx, tray: &mut Tray, out: &mut Out) 
                 colour: line.undone.then_some(egui::Color32::from_gray(140)),
                 ..Look::small()
             };
-            let mut text = line.text_for(c.frame.viewer).to_string();
+            let mut text = line.text_for(c.frame.reader()).to_string();
             if !line.rule.is_empty() && !text.contains(&line.rule) {
                 text = format!("{text} ({})", line.rule);
             }

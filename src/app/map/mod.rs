@@ -11,6 +11,7 @@ pub mod camera;
 pub mod geometry;
 pub mod markers;
 pub mod painter;
+pub mod placement;
 
 pub use art::{layer, Art, MapArt};
 pub use painter::MapPainter;

@@ -8,11 +8,12 @@
 //! area ([`super::labels`]), the number and name drawn above every marker and highlight.
 
 use super::labels::{
-    layout_area, text_width, AreaLayout, Badge, LabelSpec, BADGE_R, NAME_FONT, NUMBER_FONT,
-    STAGING_FONT, STAGING_HALF, STAR_R, SUPPLY_R,
+    layout_area, AreaLayout, Badge, LabelSpec, BADGE_R, NAME_FONT, NUMBER_FONT, STAGING_FONT,
+    STAGING_HALF, STAR_R, SUPPLY_R,
 };
 use super::{terrain_words, to_world, Moscow41, BLOCK, CM, PITCH};
 use crate::app::map::geometry::shared_border;
+use crate::app::map::placement::text_width;
 use crate::app::map::MapPainter;
 use crate::app::table::desc::{MapDesc, SpaceDesc, SpaceShape, StackLayout};
 use bevy::prelude::*;

@@ -7,11 +7,13 @@
 //! The group is placed where it fits the area's outline best ([`layout_area`]): the printed
 //! centre is only a starting point, as many areas are too small or too oddly shaped for the
 //! group centred on it, and a label reaching into a neighbour gets covered by its blocks.
+//! The search and the geometry are the area skin's ([`crate::app::map::placement`]).
 //!
 //! Map text is kept sharp by the table's map painter (`app::map::painter::crisp_text`).
 
 use super::{BLOCK, CM, PITCH};
-use crate::app::map::geometry::point_in_polygon;
+use crate::app::map::placement::text_width;
+use crate::app::map::placement::Outline;
 use bevy::prelude::*;
 
 /// Font size of an area's number (bold), world units.
@@ -38,41 +40,6 @@ pub const DL_SIZE: Vec2 = Vec2::new(0.75 * CM, 0.22 * CM);
 const GAP: f32 = 0.1 * CM;
 /// Radius of a supply-edge icon.
 pub const SUPPLY_R: f32 = 0.3 * CM;
-
-/// DejaVu Sans advance widths (em) of the characters the map's names use.
-fn advance(c: char, bold: bool) -> f32 {
-    let (r, b) = match c {
-        ' ' => (0.3179, 0.348),
-        '-' => (0.361, 0.415),
-        '.' => (0.3179, 0.380),
-        '\'' => (0.275, 0.306),
-        '0'..='9' => (0.636, 0.696),
-        'I' | 'J' => (0.295, 0.372),
-        'M' => (0.863, 0.995),
-        'W' => (0.989, 1.103),
-        'A'..='Z' => (0.69, 0.77),
-        'f' => (0.352, 0.435),
-        'i' | 'j' | 'l' => (0.278, 0.343),
-        'm' => (0.974, 1.042),
-        'r' => (0.411, 0.493),
-        't' => (0.392, 0.478),
-        'w' => (0.818, 0.924),
-        's' | 'z' => (0.523, 0.589),
-        'c' => (0.550, 0.593),
-        _ => (0.62, 0.70),
-    };
-    if bold {
-        b
-    } else {
-        r
-    }
-}
-
-/// The width of a line of map text at `size` (DejaVu Sans metrics; unknown letters count as
-/// a wide lower-case letter).
-pub fn text_width(text: &str, size: f32, bold: bool) -> f32 {
-    text.chars().map(|c| advance(c, bold)).sum::<f32>() * size
-}
 
 /// The shape that carries an area's number.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -201,123 +168,9 @@ fn blocks_below(b: Badge) -> f32 {
     -(b.top_bottom().1 + GAP + 0.04 * CM + BLOCK / 2.0)
 }
 
-fn segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let d = b - a;
-    let len2 = d.length_squared();
-    let t = if len2 > 0.0 {
-        ((p - a).dot(d) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.distance(a + d * t)
-}
-
-/// Distance from `p` to the polygon's outline: positive inside, negative outside.
-pub fn signed_distance(p: Vec2, poly: &[Vec2]) -> f32 {
-    let n = poly.len();
-    let d = (0..n)
-        .map(|i| segment_distance(p, poly[i], poly[(i + 1) % n]))
-        .fold(f32::MAX, f32::min);
-    if point_in_polygon(p, poly) {
-        d
-    } else {
-        -d
-    }
-}
-
-/// The gap between two rectangles (negative: how deep they overlap).
-fn rect_gap(a: Rect, b: Rect) -> f32 {
-    let sx = (a.min.x - b.max.x).max(b.min.x - a.max.x);
-    let sy = (a.min.y - b.max.y).max(b.min.y - a.max.y);
-    if sx > 0.0 || sy > 0.0 {
-        Vec2::new(sx.max(0.0), sy.max(0.0)).length()
-    } else {
-        sx.max(sy)
-    }
-}
-
-/// An area's outline, ready for many distance queries.
-struct Outline<'a> {
-    points: &'a [Vec2],
-    /// For a convex outline: each edge's inward unit normal and offset (`n·p - d` is the
-    /// distance inside that edge).
-    edges: Option<Vec<(Vec2, f32)>>,
-}
-
-impl<'a> Outline<'a> {
-    fn new(points: &'a [Vec2]) -> Self {
-        let n = points.len();
-        let turn = |i: usize| {
-            let (a, b, c) = (points[i], points[(i + 1) % n], points[(i + 2) % n]);
-            (b - a).perp_dot(c - b)
-        };
-        let turns: Vec<f32> = (0..n).map(turn).collect();
-        let ccw = turns.iter().all(|t| *t >= -1e-3);
-        let cw = turns.iter().all(|t| *t <= 1e-3);
-        let edges = (n >= 3 && (ccw || cw)).then(|| {
-            (0..n)
-                .filter_map(|i| {
-                    let (a, b) = (points[i], points[(i + 1) % n]);
-                    let d = (b - a).normalize_or_zero();
-                    if d == Vec2::ZERO {
-                        return None;
-                    }
-                    let inward = if ccw { d.perp() } else { -d.perp() };
-                    Some((inward, inward.dot(a)))
-                })
-                .collect()
-        });
-        Outline { points, edges }
-    }
-
-    fn contains(&self, p: Vec2) -> bool {
-        match &self.edges {
-            Some(edges) => edges.iter().all(|(n, d)| n.dot(p) >= *d),
-            None => point_in_polygon(p, self.points),
-        }
-    }
-
-    /// How far a rectangle keeps inside the outline (negative: how far it pokes out): at its
-    /// corners for a convex outline, else at points along its edges.
-    fn clearance(&self, r: Rect) -> f32 {
-        if let Some(edges) = &self.edges {
-            let corners = [
-                r.min,
-                r.max,
-                Vec2::new(r.min.x, r.max.y),
-                Vec2::new(r.max.x, r.min.y),
-            ];
-            return corners
-                .iter()
-                .flat_map(|c| edges.iter().map(move |(n, d)| n.dot(*c) - d))
-                .fold(f32::MAX, f32::min);
-        }
-        let step = 0.3 * CM;
-        let nx = (r.width() / step).ceil().max(1.0) as usize;
-        let ny = (r.height() / step).ceil().max(1.0) as usize;
-        let mut worst = f32::MAX;
-        for i in 0..=nx {
-            let x = r.min.x + r.width() * i as f32 / nx as f32;
-            for y in [r.min.y, r.max.y] {
-                worst = worst.min(signed_distance(Vec2::new(x, y), self.points));
-            }
-        }
-        for j in 1..ny {
-            let y = r.min.y + r.height() * j as f32 / ny as f32;
-            for x in [r.min.x, r.max.x] {
-                worst = worst.min(signed_distance(Vec2::new(x, y), self.points));
-            }
-        }
-        worst
-    }
-}
-
 /// How far a rectangle keeps inside the outline and clear of the obstacles.
 fn clearance(r: Rect, outline: &Outline, obstacles: &[Rect]) -> f32 {
-    obstacles
-        .iter()
-        .map(|o| rect_gap(r, *o) - 0.05 * CM)
-        .fold(outline.clearance(r), f32::min)
+    outline.clearance_from(r, obstacles, 0.05 * CM)
 }
 
 /// The name box's horizontal shifts tried (the name may sit off the number's axis where the
@@ -362,39 +215,10 @@ fn score(
 /// and clear of the obstacles, found on a coarse grid and refined round the best point.
 pub fn layout_area(poly: &[Vec2], centre: Vec2, spec: &LabelSpec) -> AreaLayout {
     let g = group(spec);
-    let outline = Outline::new(poly);
-    let (mut lo, mut hi) = (Vec2::MAX, Vec2::MIN);
-    for p in poly {
-        lo = lo.min(*p);
-        hi = hi.max(*p);
-    }
-    let mut best = (f32::MIN, centre, 0.0);
-    let consider = |at: Vec2, best: &mut (f32, Vec2, f32)| {
-        if !outline.contains(at) {
-            return;
-        }
-        if let Some((s, shift)) = score(at, &g, &outline, spec, centre, best.0) {
-            *best = (s, at, shift);
-        }
-    };
-    consider(centre, &mut best);
-    let coarse = 0.3 * CM;
-    let mut y = lo.y;
-    while y <= hi.y {
-        let mut x = lo.x;
-        while x <= hi.x {
-            consider(Vec2::new(x, y), &mut best);
-            x += coarse;
-        }
-        y += coarse;
-    }
-    let around = best.1;
-    for j in -3..=3 {
-        for i in -3..=3 {
-            consider(around + Vec2::new(i as f32, j as f32) * 0.1 * CM, &mut best);
-        }
-    }
-    let (_, at, shift) = best;
+    let outline = Outline::new(poly, 0.3 * CM);
+    let (at, shift) = outline.best_anchor(centre, 0.3 * CM, 0.1 * CM, 0.0, |at, floor| {
+        score(at, &g, &outline, spec, centre, floor)
+    });
     AreaLayout {
         badge: spec.badge,
         number: at,
@@ -406,6 +230,8 @@ pub fn layout_area(poly: &[Vec2], centre: Vec2, spec: &LabelSpec) -> AreaLayout 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::map::geometry::point_in_polygon;
+    use crate::app::map::placement::signed_distance;
 
     fn square(side: f32) -> Vec<Vec2> {
         vec![

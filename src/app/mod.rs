@@ -10,6 +10,7 @@
 //! - [`ui`]: the panel kit (top bar, side panel, dice, log, confirm, rules reference).
 //! - [`games`]: what is each game's own (`games/<game>/`).
 
+pub mod diag;
 pub mod games;
 pub mod input;
 pub mod loading;
@@ -17,6 +18,7 @@ pub mod map;
 pub mod menu;
 pub mod picking;
 pub mod pieces;
+pub mod rest;
 pub mod screens;
 pub mod settings;
 pub mod table;
@@ -101,6 +103,9 @@ pub fn build_app(headless: bool) -> App {
             menu::plugin,
             table::ui_plugin,
             table::pace::ui_plugin,
+            // Draw only when something happens; `EASTFRONT_DIAG` measures the frames.
+            rest::plugin,
+            diag::DiagPlugin,
         ))
         .add_systems(Startup, settings::restore)
         .add_systems(

@@ -66,19 +66,25 @@ fn fnv(h: &mut u64, bytes: &[u8]) {
     }
 }
 
+/// What each step also does besides playing: the invariants, the views, the state hash.
+#[derive(Clone, Copy)]
+struct Checks {
+    inv: bool,
+    view: bool,
+    hash: bool,
+}
+
 /// One game; returns (steps, action-sequence hash, final-state hash).
-#[allow(clippy::too_many_arguments)]
 fn play(
     game: &Moscow41,
     scenario: &str,
     options: &Options,
     seed: u64,
     t: &mut Times,
-    inv: bool,
-    view: bool,
-    hash: bool,
+    checks: Checks,
     legal_hash: &mut Option<u64>,
 ) -> (u64, u64, u64, Option<Side>) {
+    let Checks { inv, view, hash } = checks;
     let mut st = game.setup(scenario, options, seed).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut steps = 0u64;
@@ -183,9 +189,11 @@ fn main() {
                 &options(seed, zh),
                 seed,
                 &mut t,
-                inv,
-                view,
-                hashes,
+                Checks {
+                    inv,
+                    view,
+                    hash: hashes,
+                },
                 &mut lh,
             );
             if hashes {

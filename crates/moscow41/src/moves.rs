@@ -254,6 +254,15 @@ struct SearchCache {
 
 /// One cached search: its key (the start is implied by the chain it is in) and its range of
 /// `dests`.
+/// The block a search moves: from where, by which kind of move, with how many MP.
+#[derive(Clone, Copy)]
+struct Mover {
+    b: BlockId,
+    start: AreaId,
+    mode: MoveMode,
+    budget: u8,
+}
+
 struct SearchEntry {
     mp: u8,
     cavalry: bool,
@@ -318,7 +327,13 @@ impl SearchCache {
             k = x.next;
         }
         let from = self.dests.len();
-        self.search(board, st, occ, b, start, mode, budget);
+        let mover = Mover {
+            b,
+            start,
+            mode,
+            budget,
+        };
+        self.search(board, st, occ, mover);
         let to = self.dests.len();
         // More than 64 neighbours would not fit the control key: such a search is not kept.
         if board.neighbours_river(start).len() <= 64 || !engaged_start {
@@ -341,17 +356,13 @@ impl SearchCache {
     /// areas were first reached. One canonical path per
     /// reachable destination: cheapest, ties broken towards a final step that does not cross
     /// a river (R 10.12.5.1) and then by area order. Appends to `dests`.
-    #[allow(clippy::too_many_arguments)]
-    fn search(
-        &mut self,
-        board: &Board,
-        st: &State,
-        occ: &Occupancy,
-        b: BlockId,
-        start: AreaId,
-        mode: MoveMode,
-        budget: u8,
-    ) {
+    fn search(&mut self, board: &Board, st: &State, occ: &Occupancy, mover: Mover) {
+        let Mover {
+            b,
+            start,
+            mode,
+            budget,
+        } = mover;
         let side = board.block(b).side;
         let n = board.topo.len();
         let enemy = |a: AreaId| occ.has_units(a, side.other());

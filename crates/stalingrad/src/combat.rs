@@ -112,19 +112,42 @@ pub struct Combat {
     pub second_firer: Option<Side>,
 }
 
+/// What opens a battle: the side attacking, how, from which hexes, against which hex.
+pub struct Attack {
+    pub attacker: Side,
+    pub kind: AttackKind,
+    pub att_hexes: Vec<SpaceId>,
+    pub def_hex: SpaceId,
+    /// The hex whose die started a Soviet attack (its "Soviet hex", §6.13, §11.9).
+    pub origin: Option<SpaceId>,
+    /// The German cards played on a Planned Attack.
+    pub german_cards: Vec<CardId>,
+}
+
+impl Attack {
+    /// A German Planned Attack (§6.7.6) from `att_hexes` on `def_hex` with these cards.
+    pub fn german_planned(att_hexes: Vec<SpaceId>, def_hex: SpaceId, cards: Vec<CardId>) -> Attack {
+        Attack {
+            attacker: Side::German,
+            kind: AttackKind::GermanPlanned,
+            att_hexes,
+            def_hex,
+            origin: None,
+            german_cards: cards,
+        }
+    }
+}
+
 impl Combat {
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        board: &Board,
-        st: &State,
-        attacker: Side,
-        kind: AttackKind,
-        att_hexes: Vec<SpaceId>,
-        def_hex: SpaceId,
-        origin: Option<SpaceId>,
-        german_cards: Vec<CardId>,
-        ev: &mut Vec<Event>,
-    ) -> Combat {
+    pub fn new(board: &Board, st: &State, attack: Attack, ev: &mut Vec<Event>) -> Combat {
+        let Attack {
+            attacker,
+            kind,
+            att_hexes,
+            def_hex,
+            origin,
+            german_cards,
+        } = attack;
         let attackers: Vec<UnitId> = att_hexes
             .iter()
             .flat_map(|h| rules::units_in(board, st, *h))

@@ -5,7 +5,7 @@
 //! machine through everything automatic (the Soviet AI, combat steps) until a seat must decide.
 
 use crate::board::{Board, CardId, UnitId};
-use crate::combat::{AttackKind, Combat};
+use crate::combat::{Attack, AttackKind, Combat};
 use crate::data::{Army, CardEffect, Reserve, Terrain, UnitKind};
 use crate::state::*;
 use eastfront_kernel::{Outcome, RuleError, Seat, Side, SpaceId};
@@ -828,12 +828,14 @@ pub fn apply(
                 let c = Combat::new(
                     board,
                     st,
-                    Side::German,
-                    AttackKind::GermanQuick,
-                    vec![to],
-                    target,
-                    None,
-                    Vec::new(),
+                    Attack {
+                        attacker: Side::German,
+                        kind: AttackKind::GermanQuick,
+                        att_hexes: vec![to],
+                        def_hex: target,
+                        origin: None,
+                        german_cards: Vec::new(),
+                    },
                     &mut ev,
                 );
                 st.phase = Phase::Combat;
@@ -848,12 +850,7 @@ pub fn apply(
                 let c = Combat::new(
                     board,
                     st,
-                    Side::German,
-                    AttackKind::GermanPlanned,
-                    from,
-                    target,
-                    None,
-                    cards,
+                    Attack::german_planned(from, target, cards),
                     &mut ev,
                 );
                 st.phase = Phase::Combat;

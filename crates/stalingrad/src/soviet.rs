@@ -6,7 +6,7 @@
 //! seeded generator, so a game replays exactly.
 
 use crate::board::{Board, CardId, UnitId};
-use crate::combat::{AttackKind, Combat};
+use crate::combat::{Attack, AttackKind, Combat};
 use crate::data::{CardEffect, Reserve, UnitKind};
 use crate::rules::{self, count_side, dice_event, draw_soviet, info, leader_in_play, STACK_LIMIT};
 use crate::state::*;
@@ -306,12 +306,14 @@ pub fn soviet_attack(
     let c = Combat::new(
         board,
         st,
-        Side::Soviet,
-        kind,
-        hexes,
-        target,
-        Some(origin),
-        Vec::new(),
+        Attack {
+            attacker: Side::Soviet,
+            kind,
+            att_hexes: hexes,
+            def_hex: target,
+            origin: Some(origin),
+            german_cards: Vec::new(),
+        },
         ev,
     );
     st.combat = Some(Box::new(c));

@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use eastfront_kernel::{Game, Side};
-use eastfront_stalingrad::combat::{AttackKind, Combat};
+use eastfront_stalingrad::combat::{Attack, Combat};
 use eastfront_stalingrad::data::{CardEffect, Terrain, UnitKind};
 use eastfront_stalingrad::*;
 
@@ -123,12 +123,7 @@ fn e7_t10_planned_attack_one_target_and_every_unit_of_each_chosen_stack() {
     let c = Combat::new(
         &g.board,
         &st,
-        Side::German,
-        AttackKind::GermanPlanned,
-        vec![a_hex],
-        c_hex,
-        None,
-        vec![],
+        Attack::german_planned(vec![a_hex], c_hex, vec![]),
         &mut ev,
     );
     assert_eq!(c.attackers, stack, "the whole stack attacks");

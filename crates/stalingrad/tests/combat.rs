@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use eastfront_kernel::{Game, Side, SpaceId};
-use eastfront_stalingrad::combat::{AttackKind, Combat};
+use eastfront_stalingrad::combat::{Attack, Combat};
 use eastfront_stalingrad::data::{CardEffect, Terrain, UnitKind};
 use eastfront_stalingrad::*;
 
@@ -159,12 +159,7 @@ fn e10_t42_a_revealed_blank_soviet_block_is_set_to_its_minimum() {
     let mut c = Combat::new(
         &g.board,
         &st,
-        Side::German,
-        AttackKind::GermanPlanned,
-        vec![a_hex],
-        c_hex,
-        None,
-        vec![],
+        Attack::german_planned(vec![a_hex], c_hex, vec![]),
         &mut ev,
     );
     c.run(&g.board, &mut st, &mut ev);
@@ -209,12 +204,7 @@ fn e8_t11_rubble_roll_arithmetic() {
     let c = Combat::new(
         &g.board,
         &st,
-        Side::German,
-        AttackKind::GermanPlanned,
-        around.clone(),
-        nine,
-        None,
-        vec![heinkel],
+        Attack::german_planned(around.clone(), nine, vec![heinkel]),
         &mut ev,
     );
     assert_eq!(

@@ -7,11 +7,13 @@
 
 use super::MapShown;
 use crate::app::picking::over_map;
+use crate::app::rest::{Redraw, MAX_ANIMATION_STEP};
 use crate::app::screens::Screen;
 use crate::app::table::{Eyes, Frame, TableSet};
 use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
+use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
@@ -71,8 +73,25 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, MapCamera));
+fn spawn_camera(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>) {
+    let software = adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
+    let msaa = edge_smoothing(std::env::var("EASTFRONT_MSAA").ok().as_deref(), software);
+    info!("map edges: {msaa:?} (software rendering: {software})");
+    commands.spawn((Camera2d, MapCamera, msaa));
+}
+
+/// Multisampling for the map's edges. On a GPU 4× costs next to nothing and smooths every
+/// hex side and area border; on a software renderer (llvmpipe, lavapipe: a machine without a
+/// GPU driver) it multiplies the cost of every pixel and more than doubles the frame time, so
+/// there the edges stay hard. `EASTFRONT_MSAA` (`off`, `2`, `4`) overrides the choice.
+fn edge_smoothing(asked: Option<&str>, software: bool) -> Msaa {
+    match asked.map(str::trim) {
+        Some("off" | "0" | "1") => Msaa::Off,
+        Some("2") => Msaa::Sample2,
+        Some("4") => Msaa::Sample4,
+        _ if software => Msaa::Off,
+        _ => Msaa::Sample4,
+    }
 }
 
 fn zoom(
@@ -157,6 +176,7 @@ fn keys(
     camera: Single<(&mut Transform, &Projection), With<MapCamera>>,
     mut fit: ResMut<FitRequested>,
     wants: Option<Res<EguiWantsInput>>,
+    mut redraw: Redraw,
 ) {
     if wants.as_ref().is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
@@ -180,7 +200,9 @@ fn keys(
             dir += d;
         }
     }
-    let step = dir * 600.0 * scale * time.delta_secs();
+    // Held keys send no events between their repeats: keep drawing while one pans.
+    redraw.request_if(dir != Vec2::ZERO);
+    let step = dir * 600.0 * scale * time.delta_secs().min(MAX_ANIMATION_STEP);
     tf.translation.x += step.x;
     tf.translation.y += step.y;
 }
@@ -321,5 +343,14 @@ mod tests {
         // The focus near the top edge: the view stops at the board's top.
         assert!((centre.y + free.y * scale / 2.0 - bounds.max.y).abs() < 0.5);
         assert_eq!(centre.x, bounds.center().x);
+    }
+
+    #[test]
+    fn edges_are_smoothed_on_a_gpu_and_hard_on_a_software_renderer_unless_asked() {
+        assert_eq!(edge_smoothing(None, false), Msaa::Sample4);
+        assert_eq!(edge_smoothing(None, true), Msaa::Off);
+        assert_eq!(edge_smoothing(Some("4"), true), Msaa::Sample4);
+        assert_eq!(edge_smoothing(Some("off"), false), Msaa::Off);
+        assert_eq!(edge_smoothing(Some("nonsense"), false), Msaa::Sample4);
     }
 }

@@ -72,6 +72,20 @@ pub fn triangulate(pts: &[Vec2]) -> Vec<u32> {
     out
 }
 
+/// Flat triangles: the corners and, three by three, the corners of each triangle.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Triangles {
+    pub positions: Vec<Vec2>,
+    pub indices: Vec<u32>,
+}
+
+impl Triangles {
+    /// The triangles as a mesh.
+    pub fn mesh(self) -> Mesh {
+        triangles_mesh(self.positions, self.indices)
+    }
+}
+
 /// A flat mesh of arbitrary triangles.
 pub fn triangles_mesh(positions: Vec<Vec2>, indices: Vec<u32>) -> Mesh {
     let count = positions.len();
@@ -87,13 +101,20 @@ pub fn triangles_mesh(positions: Vec<Vec2>, indices: Vec<u32>) -> Mesh {
 }
 
 /// A filled simple polygon (convex or not).
+pub fn polygon_fill(pts: &[Vec2]) -> Triangles {
+    Triangles {
+        positions: pts.to_vec(),
+        indices: triangulate(pts),
+    }
+}
+
 pub fn polygon_fill_mesh(pts: &[Vec2]) -> Mesh {
-    triangles_mesh(pts.to_vec(), triangulate(pts))
+    polygon_fill(pts).mesh()
 }
 
 /// A polyline of the given width (one quad per segment plus a square at each joint, which
 /// hides the gaps of the corners well enough at map scale).
-pub fn polyline_mesh(pts: &[Vec2], width: f32, closed: bool) -> Mesh {
+pub fn polyline(pts: &[Vec2], width: f32, closed: bool) -> Triangles {
     let mut positions = Vec::new();
     let mut indices = Vec::new();
     let h = width / 2.0;
@@ -108,11 +129,15 @@ pub fn polyline_mesh(pts: &[Vec2], width: f32, closed: bool) -> Mesh {
         positions.extend_from_slice(&[a + nrm, a - nrm, b - nrm, b + nrm]);
         indices.extend_from_slice(&[base, base + 1, base + 2, base, base + 2, base + 3]);
     }
-    triangles_mesh(positions, indices)
+    Triangles { positions, indices }
+}
+
+pub fn polyline_mesh(pts: &[Vec2], width: f32, closed: bool) -> Mesh {
+    polyline(pts, width, closed).mesh()
 }
 
 /// A ring between two outlines with the same number of points (e.g. two hexagons).
-pub fn ring_mesh(outer: &[Vec2], inner: &[Vec2]) -> Mesh {
+pub fn ring(outer: &[Vec2], inner: &[Vec2]) -> Triangles {
     let n = outer.len() as u32;
     let positions: Vec<Vec2> = outer.iter().chain(inner).copied().collect();
     let mut indices = Vec::new();
@@ -120,7 +145,21 @@ pub fn ring_mesh(outer: &[Vec2], inner: &[Vec2]) -> Mesh {
         let j = (i + 1) % n;
         indices.extend_from_slice(&[i, j, n + i, j, n + j, n + i]);
     }
-    triangles_mesh(positions, indices)
+    Triangles { positions, indices }
+}
+
+pub fn ring_mesh(outer: &[Vec2], inner: &[Vec2]) -> Mesh {
+    ring(outer, inner).mesh()
+}
+
+/// The corners of a regular polygon of `n` sides and radius `r` (a disc for `n` large).
+pub fn regular_points(n: usize, r: f32) -> Vec<Vec2> {
+    (0..n)
+        .map(|k| {
+            let a = k as f32 * std::f32::consts::TAU / n as f32;
+            Vec2::new(r * a.cos(), r * a.sin())
+        })
+        .collect()
 }
 
 /// A rounded rectangle outline (a block's top), `w`×`h` with corner radius `r`.

@@ -7,6 +7,7 @@
 //! headless tests see the same entities; meshes, materials and text only where one exists.
 
 pub mod art;
+pub mod batch;
 pub mod camera;
 pub mod geometry;
 pub mod markers;
@@ -201,6 +202,7 @@ fn spawn_map<G: TableGame>(
         painter.space(s, &points, centre);
     }
     game.decorate(&mut painter);
+    painter.finish();
 }
 
 /// A ring of a lit space, or the hover ring.

@@ -4,8 +4,12 @@
 //! table screen. Without a renderer it spawns only the spaces' logical entities.
 
 use super::art::{layer, MapArt};
+use super::batch::Batches;
 use super::camera::MapCamera;
-use super::geometry::{polygon_fill_mesh, polyline_mesh, ring_mesh, rounded_rect_points};
+use super::geometry::{
+    polygon_fill, polygon_fill_mesh, polyline, regular_points, ring, rounded_rect_points,
+    star_points, Triangles,
+};
 use super::{SpaceEntity, SpaceOutline};
 use crate::app::loading::GameAssets;
 use crate::app::screens::Screen;
@@ -16,6 +20,17 @@ use bevy::prelude::*;
 /// Map text and its size in world units, rastered near its size on screen by [`crisp_text`].
 #[derive(Component, Clone, Copy, Debug)]
 pub struct MapText(pub f32);
+
+/// A square of side 1 round the origin (scaled to a rectangle where used).
+const UNIT_SQUARE: [Vec2; 4] = [
+    Vec2::new(-0.5, -0.5),
+    Vec2::new(0.5, -0.5),
+    Vec2::new(0.5, 0.5),
+    Vec2::new(-0.5, 0.5),
+];
+
+/// The sides of a painted disc (a circle at map scale).
+const DISC_SIDES: usize = 32;
 
 /// Something drawn by the painter (not a space, piece or marker).
 #[derive(Component)]
@@ -31,6 +46,8 @@ pub struct MapPainter<'a, 'w, 's> {
     font: Option<Handle<Font>>,
     font_bold: Option<Handle<Font>>,
     paper: Option<Handle<Image>>,
+    /// Every static shape painted, merged by depth; spawned by [`MapPainter::finish`].
+    batches: Batches,
 }
 
 impl<'a, 'w, 's> MapPainter<'a, 'w, 's> {
@@ -47,6 +64,29 @@ impl<'a, 'w, 's> MapPainter<'a, 'w, 's> {
             font,
             font_bold,
             paper,
+            batches: Batches::default(),
+        }
+    }
+
+    /// Spawns the painted shapes: one mesh per depth, in the order they were painted.
+    pub fn finish(mut self) {
+        let Some((_, meshes, materials)) = self.art.as_mut() else {
+            return;
+        };
+        let white = materials.add(ColorMaterial {
+            color: Color::WHITE,
+            alpha_mode: bevy::sprite_render::AlphaMode2d::Blend,
+            ..default()
+        });
+        for (z, layer) in std::mem::take(&mut self.batches).into_layers() {
+            self.commands.spawn((
+                Mesh2d(meshes.add(layer.mesh())),
+                MeshMaterial2d(white.clone()),
+                Transform::from_xyz(0.0, 0.0, z),
+                Decor,
+                Pickable::IGNORE,
+                DespawnOnExit(Screen::Table),
+            ));
         }
     }
 
@@ -55,36 +95,10 @@ impl<'a, 'w, 's> MapPainter<'a, 'w, 's> {
         self.art.is_some()
     }
 
-    fn shape(&mut self, mesh: Mesh, colour: Color, tf: Transform) {
-        let Some((art, meshes, materials)) = self.art.as_mut() else {
-            return;
-        };
-        let m = meshes.add(mesh);
-        let c = art.colour(materials, colour);
-        self.commands.spawn((
-            Mesh2d(m),
-            MeshMaterial2d(c),
-            tf,
-            Decor,
-            Pickable::IGNORE,
-            DespawnOnExit(Screen::Table),
-        ));
-    }
-
-    fn unit(&mut self, which: fn(&MapArt) -> Handle<Mesh>, colour: Color, tf: Transform) {
-        let Some((art, _, materials)) = self.art.as_mut() else {
-            return;
-        };
-        let m = which(art);
-        let c = art.colour(materials, colour);
-        self.commands.spawn((
-            Mesh2d(m),
-            MeshMaterial2d(c),
-            tf,
-            Decor,
-            Pickable::IGNORE,
-            DespawnOnExit(Screen::Table),
-        ));
+    fn shape(&mut self, shape: Triangles, colour: Color, tf: Transform) {
+        if self.art.is_some() {
+            self.batches.add(&shape, colour, &tf);
+        }
     }
 
     /// A space: its pickable fill and its outline.
@@ -139,7 +153,7 @@ impl<'a, 'w, 's> MapPainter<'a, 'w, 's> {
     pub fn polygon(&mut self, points: &[Vec2], colour: Color, z: f32) {
         if points.len() >= 3 {
             self.shape(
-                polygon_fill_mesh(points),
+                polygon_fill(points),
                 colour,
                 Transform::from_xyz(0.0, 0.0, z),
             );
@@ -150,7 +164,7 @@ impl<'a, 'w, 's> MapPainter<'a, 'w, 's> {
     pub fn polyline(&mut self, points: &[Vec2], width: f32, colour: Color, closed: bool, z: f32) {
         if points.len() >= 2 {
             self.shape(
-                polyline_mesh(points, width, closed),
+                polyline(points, width, closed),
                 colour,
                 Transform::from_xyz(0.0, 0.0, z),
             );
@@ -159,24 +173,20 @@ impl<'a, 'w, 's> MapPainter<'a, 'w, 's> {
 
     /// The band between two outlines with as many points each.
     pub fn ring(&mut self, outer: &[Vec2], inner: &[Vec2], colour: Color, z: f32) {
-        self.shape(
-            ring_mesh(outer, inner),
-            colour,
-            Transform::from_xyz(0.0, 0.0, z),
-        );
+        self.shape(ring(outer, inner), colour, Transform::from_xyz(0.0, 0.0, z));
     }
 
     pub fn disc(&mut self, at: Vec2, radius: f32, colour: Color, z: f32) {
-        self.unit(
-            |a| a.disc.clone(),
+        self.shape(
+            polygon_fill(&regular_points(DISC_SIDES, 1.0)),
             colour,
             Transform::from_translation(at.extend(z)).with_scale(Vec3::splat(radius)),
         );
     }
 
     pub fn star(&mut self, at: Vec2, radius: f32, colour: Color, z: f32) {
-        self.unit(
-            |a| a.star.clone(),
+        self.shape(
+            polygon_fill(&star_points(1.0)),
             colour,
             Transform::from_translation(at.extend(z)).with_scale(Vec3::splat(radius)),
         );
@@ -184,8 +194,8 @@ impl<'a, 'w, 's> MapPainter<'a, 'w, 's> {
 
     /// A rectangle of `size` centred at `at`, turned by `angle` radians.
     pub fn rect(&mut self, at: Vec2, size: Vec2, angle: f32, colour: Color, z: f32) {
-        self.unit(
-            |a| a.square.clone(),
+        self.shape(
+            polygon_fill(&UNIT_SQUARE),
             colour,
             Transform::from_translation(at.extend(z))
                 .with_rotation(Quat::from_rotation_z(angle))
@@ -196,7 +206,7 @@ impl<'a, 'w, 's> MapPainter<'a, 'w, 's> {
     /// A rounded rectangle of `size` centred at `at`, corner radius `r`.
     pub fn rounded(&mut self, at: Vec2, size: Vec2, r: f32, colour: Color, z: f32) {
         self.shape(
-            polygon_fill_mesh(&rounded_rect_points(size.x, size.y, r)),
+            polygon_fill(&rounded_rect_points(size.x, size.y, r)),
             colour,
             Transform::from_translation(at.extend(z)),
         );

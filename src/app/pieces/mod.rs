@@ -14,6 +14,7 @@ pub mod symbol;
 
 use crate::app::input::Highlights;
 use crate::app::map::{fanned_offset, layer, Art, MapShown};
+use crate::app::rest::{Redraw, MAX_ANIMATION_STEP};
 use crate::app::screens::Screen;
 use crate::app::table::desc::{Cue, PieceDesc, PieceKey, PieceLook, Place};
 use crate::app::table::frame::Frame;
@@ -333,9 +334,11 @@ fn slide(
     mut commands: Commands,
     time: Res<Time>,
     mut q: Query<(Entity, &mut Slide, &Rest, &mut Transform), Without<HeldBack>>,
+    mut redraw: Redraw,
 ) {
     for (e, mut s, rest, mut tf) in &mut q {
-        s.elapsed += time.delta_secs();
+        redraw.request();
+        s.elapsed += time.delta_secs().min(MAX_ANIMATION_STEP);
         let t = (s.elapsed / SLIDE_SECONDS).min(1.0);
         let eased = 1.0 - (1.0 - t) * (1.0 - t);
         let p = s.from.lerp(rest.0, eased);
@@ -410,9 +413,11 @@ fn turn(
     mut commands: Commands,
     time: Res<Time>,
     mut q: Query<(Entity, &mut Turning, &mut Transform)>,
+    mut redraw: Redraw,
 ) {
     for (e, mut turn, mut tf) in &mut q {
-        turn.elapsed += time.delta_secs();
+        redraw.request();
+        turn.elapsed += time.delta_secs().min(MAX_ANIMATION_STEP);
         let t = (turn.elapsed / TURN_SECONDS).min(1.0);
         let eased = 1.0 - (1.0 - t) * (1.0 - t);
         match turn.kind {

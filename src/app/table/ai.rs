@@ -8,6 +8,7 @@ use super::game::TableGame;
 use super::pace::{AiPace, Playback};
 use super::session::{GameLog, Table};
 use super::{table_open, Notice, TableSet};
+use crate::app::rest::{Redraw, THREAD_POLL};
 use crate::app::screens::Screen;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -118,6 +119,7 @@ struct AiClock<'w> {
     playback: Option<Res<'w, Playback>>,
     replay: Option<Res<'w, super::replay::ReplayState>>,
     time: Res<'w, Time>,
+    redraw: Redraw<'w>,
 }
 
 fn drive<G: TableGame>(
@@ -132,6 +134,7 @@ fn drive<G: TableGame>(
         playback,
         replay,
         time,
+        mut redraw,
     } = clock;
     if replay.is_some_and(|r| r.active) {
         return;
@@ -182,13 +185,23 @@ fn drive<G: TableGame>(
             handle,
             fallback,
         });
+        redraw.request_in(THREAD_POLL);
         return;
     }
     let ready = work.task.as_ref().is_some_and(|t| t.handle.is_finished());
-    // The speed setting paces the moves; the last one's playback ends first.
+    // The speed setting paces the moves; the last one's playback ends first (and asks for
+    // its own frames).
     let pause = pace.as_ref().map_or(0.0, |p| p.seconds());
     let showing = playback.is_some_and(|p| p.active());
-    if !ready || showing || now - work.last_move_at < pause {
+    if !ready {
+        redraw.request_in(THREAD_POLL);
+        return;
+    }
+    if showing {
+        return;
+    }
+    if now - work.last_move_at < pause {
+        redraw.request_in(work.last_move_at + pause - now);
         return;
     }
     let Some(task) = work.task.take() else { return };
@@ -214,7 +227,7 @@ fn hint<G: TableGame>(
     mut work: ResMut<HintWork<G>>,
     mut hint: ResMut<Hint>,
     mut notice: ResMut<Notice>,
-    time: Res<Time>,
+    mut redraw: Redraw,
 ) {
     let asked = requests.read().count() > 0;
     let seat = table
@@ -222,10 +235,7 @@ fn hint<G: TableGame>(
         .filter(|s| table.is_human(*s) && eyes.seat == Some(*s) && eyes.curtain_for.is_none());
     if asked && work.task.is_none() {
         let Some(seat) = seat else {
-            notice.info(
-                "There is nothing for you to decide now.",
-                time.elapsed_secs_f64(),
-            );
+            notice.info("There is nothing for you to decide now.", redraw.now());
             return;
         };
         let game = table.game();
@@ -244,9 +254,13 @@ fn hint<G: TableGame>(
             answer: None,
             revision: table.revision,
         };
+        redraw.request_in(THREAD_POLL);
         return;
     }
     if !work.task.as_ref().is_some_and(|t| t.2.is_finished()) {
+        if work.task.is_some() {
+            redraw.request_in(THREAD_POLL);
+        }
         return;
     }
     let Some((revision, seat, handle)) = work.task.take() else {
@@ -254,10 +268,7 @@ fn hint<G: TableGame>(
     };
     hint.thinking = false;
     let Ok(action) = handle.join() else {
-        notice.error(
-            "The AI failed while thinking; no hint.",
-            time.elapsed_secs_f64(),
-        );
+        notice.error("The AI failed while thinking; no hint.", redraw.now());
         return;
     };
     if revision != table.revision {
@@ -271,7 +282,7 @@ fn hint<G: TableGame>(
         let words = game.action_words(&view, &action);
         notice.about_position(
             format!("The AI would choose: {words}. (Enter plays it.)"),
-            time.elapsed_secs_f64(),
+            redraw.now(),
             revision,
         );
         hint.answer = Some((words, i));

@@ -10,6 +10,7 @@ use super::desc::Cue;
 use super::eyes::Eyes;
 use super::session::{GameLog, TableStatus};
 use super::{table_open, TableSet};
+use crate::app::rest::Redraw;
 use crate::app::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
@@ -221,7 +222,12 @@ fn build_playback(
     playback.steps = steps_of(&log, &humans, reader);
 }
 
-fn advance_playback(pace: Option<Res<AiPace>>, mut playback: ResMut<Playback>, time: Res<Time>) {
+fn advance_playback(
+    pace: Option<Res<AiPace>>,
+    mut playback: ResMut<Playback>,
+    time: Res<Time>,
+    mut redraw: Redraw,
+) {
     if !playback.active() {
         return;
     }
@@ -233,6 +239,9 @@ fn advance_playback(pace: Option<Res<AiPace>>, mut playback: ResMut<Playback>, t
         playback.at += 1;
         playback.shown_at = now;
     }
+    // The next step comes on a timer: a frame then (and now, for the step shown).
+    redraw.request();
+    redraw.request_in(playback.shown_at + seconds - now);
 }
 
 /// The caption over the map: whose action, which one of how many, and what it was.
@@ -272,8 +281,6 @@ fn caption(
                 });
             });
         });
-    // The next step comes on a timer: keep the window drawing until then.
-    ctx.request_repaint();
     if skip {
         playback.skip();
         pace.skipping = true;

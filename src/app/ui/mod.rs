@@ -281,17 +281,21 @@ fn table_ui<G: TableGame>(
         .resizable(false)
         .show(&mut root, |ui| {
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            // The decision and the game's sections on top (scrolling when long), the log
+            // below in its own area that keeps the newest line in view.
+            let log_min = (ui.available_height() * 0.35).max(180.0);
             egui::ScrollArea::vertical()
                 .id_salt("side-scroll")
-                .auto_shrink([false, false])
+                .max_height((ui.available_height() - log_min).max(120.0))
+                .auto_shrink([false, true])
                 .show(ui, |ui| {
                     side_panel::head(ui, &c, &mut out);
                     ui.separator();
                     side_panel::choices(ui, &c, &mut out);
                     ui.separator();
                     game.side_sections(ui, &pctx, &mut *mem, &mut pout);
-                    side_panel::dice_and_log(ui, &c, &mut hands.memory.tray, &mut out);
                 });
+            side_panel::dice_and_log(ui, &c, &mut hands.memory.tray, &mut out);
         });
 
     // ---- the game's windows, then the table's

@@ -267,6 +267,20 @@ pub fn dice_and_log(ui: &mut egui::Ui, c: &Ctx, tray: &mut Tray, out: &mut Out) 
     dice_tray(ui, lines, c.frame.reader(), tray, c.now);
     ui.separator();
     ui.strong("Log");
+    egui::ScrollArea::vertical()
+        .id_salt("log-scroll")
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| log_lines(ui, c, lines, out));
+}
+
+/// The log's lines, oldest first (the last 300).
+fn log_lines(
+    ui: &mut egui::Ui,
+    c: &Ctx,
+    lines: &[crate::app::table::session::LogLine],
+    out: &mut Out,
+) {
     let start = lines.len().saturating_sub(300);
     for line in lines[start..].iter() {
         ui.horizontal_wrapped(|ui| {

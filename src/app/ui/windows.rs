@@ -12,9 +12,11 @@ use bevy_egui::egui;
 use eastfront_kernel::{Side, Viewer};
 
 /// How long a notice ("Saved to …") stays on the map.
-const NOTICE_SECS: f64 = 6.0;
+/// How long a notice stays up (seconds).
+pub const NOTICE_SECS: f64 = 6.0;
 /// How long the pointer rests on a space before its hover box opens.
-const HOVER_DELAY: f64 = 0.35;
+/// How long the pointer rests on a place before its hover box opens (seconds).
+pub const HOVER_DELAY: f64 = 0.35;
 
 /// Several actions fit one click: a small menu at the pointer asks which.
 pub fn pending(ctx: &egui::Context, c: &Ctx, pending: &mut PendingChoices, out: &mut Out) {

@@ -432,3 +432,30 @@ fn a_finished_hot_seat_game_opens_face_up_without_a_curtain() {
         .all(|p| p.desc.face_shown()));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_choice_that_cannot_be_undone_asks_first() {
+    // Issue 14: a stray click on Strategic Impulse B spent the disc and drew reinforcements
+    // with Undo disabled. The frame now carries the warning the table asks before it.
+    let mut app = open(GAME, "m41-german-vs-ai", 1, temp_dir("m41-irreversible"));
+    app.update();
+    let f = frame(&app);
+    let face = |starts: &str| {
+        f.actions
+            .iter()
+            .find(|a| a.words.starts_with(starts))
+            .unwrap_or_else(|| panic!("an action '{starts}…' in {:?}", f.actions))
+    };
+    let b = face("Strategic Impulse B");
+    assert!(
+        b.irreversible
+            .as_deref()
+            .is_some_and(|w| w.contains("cannot be undone")),
+        "{b:?}"
+    );
+    assert_eq!(
+        face("Tactical Impulse").irreversible,
+        None,
+        "it can be taken back"
+    );
+}

@@ -555,6 +555,7 @@ mod tests {
             gesture: g,
             listed: true,
             work_left: None,
+            irreversible: None,
         }
     }
 

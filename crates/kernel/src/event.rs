@@ -4,6 +4,7 @@
 //! values, not text. A game adds only its own `kind` (moved, revealed, step lost…).
 
 use crate::game::{GameEvent, Side};
+use crate::SpaceId;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 
@@ -36,10 +37,37 @@ impl Roll {
     }
 }
 
-/// What a game's own event kinds tell the session.
+/// What a log line is about, for the log's filter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LogTopic {
+    /// Battles: their opening, fire, losses, retreats and advances.
+    Combat,
+    /// Moves and the control they change.
+    Movement,
+    /// Cards and reinforcements: drawn, played, deployed.
+    Cards,
+    /// Turns, phases, weather, notes.
+    #[default]
+    Other,
+}
+
+/// What a game's own event kinds tell the session and the table.
 pub trait EventKind: Clone + Debug + PartialEq + Serialize {
     /// A card drawn or a block revealed: the chance to undo ends (dice are seen by the session).
     fn reveals_or_draws(&self) -> bool;
+    /// What the event is about, for the log's filter.
+    fn topic(&self) -> LogTopic {
+        LogTopic::Other
+    }
+    /// The map spaces it happened at (a log line pointed at lights them).
+    fn places(&self) -> Vec<SpaceId> {
+        Vec::new()
+    }
+    /// `Some(true)` when it opens a battle, `Some(false)` when it closes one: the lines in
+    /// between belong to that battle.
+    fn battle_edge(&self) -> Option<bool> {
+        None
+    }
 }
 
 /// Something that happened, for the log and the animations.
@@ -101,9 +129,21 @@ pub trait LogEvent: Clone + Debug + Send + Sync + 'static {
     fn rule(&self) -> &str;
     fn text_for(&self, viewer: Option<Side>) -> &str;
     fn roll(&self) -> Option<&Roll>;
+    fn topic(&self) -> LogTopic;
+    fn places(&self) -> Vec<SpaceId>;
+    fn battle_edge(&self) -> Option<bool>;
 }
 
-impl<K: Clone + Debug + Send + Sync + 'static> LogEvent for Event<K> {
+impl<K: EventKind + Send + Sync + 'static> LogEvent for Event<K> {
+    fn topic(&self) -> LogTopic {
+        self.kind.topic()
+    }
+    fn places(&self) -> Vec<SpaceId> {
+        self.kind.places()
+    }
+    fn battle_edge(&self) -> Option<bool> {
+        self.kind.battle_edge()
+    }
     fn rule(&self) -> &str {
         &self.rule
     }

@@ -29,10 +29,12 @@ pub mod topology;
 pub use blocks::{count_hits, lose_step, Firepower, StepLoss};
 pub use data::{parse_ron, read_text_file, DataError};
 pub use dice::Dice;
-pub use event::{Event, EventKind, LogEvent, Roll};
+pub use event::{Event, EventKind, LogEvent, LogTopic, Roll};
 pub use game::{Game, GameEvent, Outcome, RuleError, ScenarioInfo, Seat, Side, Viewer};
 pub use opponent::Opponent;
 pub use reference::{find_rule_refs, RuleEntry, RuleRef, RulesReference};
-pub use session::{LoadError, Record, SaveFile, SaveHeader, Session, SAVE_FORMAT, SAVE_VERSION};
+pub use session::{
+    LoadError, Record, SaveFile, SaveHeader, Session, UndoEnd, SAVE_FORMAT, SAVE_VERSION,
+};
 pub use table::{Button, Gesture, Mark, Need, PieceId, TableRules, ViewFace};
 pub use topology::{Edge, EdgeFeature, SpaceId, Topology};

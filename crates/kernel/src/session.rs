@@ -124,6 +124,43 @@ struct Snapshot<S> {
     record_len: usize,
 }
 
+/// What ends the chance to undo an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndoEnd {
+    /// Dice are rolled.
+    Dice,
+    /// A card is drawn or a block revealed.
+    DrawOrReveal,
+}
+
+impl UndoEnd {
+    fn of<E: GameEvent>(rolled: bool, events: &[E]) -> Option<UndoEnd> {
+        if rolled {
+            Some(UndoEnd::Dice)
+        } else if events.iter().any(|e| e.clears_undo()) {
+            Some(UndoEnd::DrawOrReveal)
+        } else {
+            None
+        }
+    }
+
+    /// Why undo is no longer possible, once it happened.
+    pub fn past(self) -> &'static str {
+        match self {
+            UndoEnd::Dice => "dice were rolled",
+            UndoEnd::DrawOrReveal => "a card was drawn or a block revealed",
+        }
+    }
+
+    /// The question to ask before it happens.
+    pub fn warning(self) -> &'static str {
+        match self {
+            UndoEnd::Dice => "This rolls dice: it cannot be undone.",
+            UndoEnd::DrawOrReveal => "This draws or reveals: it cannot be undone.",
+        }
+    }
+}
+
 pub struct Session<'g, G: Game> {
     pub game: &'g G,
     pub scenario: String,
@@ -199,14 +236,10 @@ impl<'g, G: Game> Session<'g, G> {
             .active(&self.state)
             .map(|s| self.game.side_of(&self.state, s));
         let rolled = self.game.dice_ref(&self.state).events() != dice_before;
-        let blocker = if rolled {
-            Some("dice were rolled")
-        } else if events.iter().any(|e| e.clears_undo()) {
-            Some("a card was drawn or a block revealed")
-        } else if side_after != side_before {
-            Some("the turn passed to the other side")
-        } else {
-            None
+        let blocker = match UndoEnd::of(rolled, &events) {
+            Some(end) => Some(end.past()),
+            None if side_after != side_before => Some("the turn passed to the other side"),
+            None => None,
         };
         match blocker {
             Some(why) => {
@@ -219,6 +252,18 @@ impl<'g, G: Game> Session<'g, G> {
             }),
         }
         Ok(events)
+    }
+
+    /// Whether `action` for `seat` would end the chance to undo by rolling dice, drawing or
+    /// revealing: tried on a copy of the game, which is then dropped (so the player can be asked
+    /// first). Passing the turn is not counted: the buttons that end a turn say so themselves.
+    /// None for an action that can be taken back, or one the rules refuse.
+    pub fn irreversible(&self, seat: Seat, action: &G::Action) -> Option<UndoEnd> {
+        let mut state = self.state.clone();
+        let dice_before = self.game.dice_ref(&state).events();
+        let events = self.game.apply(&mut state, seat, action).ok()?;
+        let rolled = self.game.dice_ref(&state).events() != dice_before;
+        UndoEnd::of(rolled, &events)
     }
 
     /// Takes back the last undoable action. Returns false if there is none.

@@ -155,6 +155,35 @@ fn undo_is_cleared_when_the_side_changes() {
 }
 
 #[test]
+fn an_irreversible_action_is_known_before_it_is_taken_and_nothing_changes() {
+    let g = ToyGame;
+    let mut s = Session::new(&g, "s", (), 1).unwrap();
+    s.apply(Seat(0), Act::Step).unwrap();
+    let before = s.state().clone();
+    assert_eq!(s.irreversible(Seat(0), &Act::Roll), Some(UndoEnd::Dice));
+    assert_eq!(
+        s.irreversible(Seat(0), &Act::Draw),
+        Some(UndoEnd::DrawOrReveal)
+    );
+    assert_eq!(s.irreversible(Seat(0), &Act::Step), None);
+    assert_eq!(
+        s.irreversible(Seat(0), &Act::Pass),
+        None,
+        "ending a turn says so itself"
+    );
+    assert_eq!(
+        s.irreversible(Seat(1), &Act::Roll),
+        None,
+        "refused: not that seat's turn"
+    );
+    assert_eq!(s.state(), &before, "only a copy was tried");
+    assert_eq!(s.record().len(), 1);
+    // The roll the copy made is still to come: the real one rolls the same die.
+    s.apply(Seat(0), Act::Roll).unwrap();
+    assert!(!s.can_undo());
+}
+
+#[test]
 fn refused_actions_change_nothing() {
     let g = ToyGame;
     let mut s = Session::new(&g, "s", (), 1).unwrap();

@@ -3,7 +3,7 @@
 
 use crate::board::{AreaId, BlockId, BomberId};
 pub use crate::path::AreaPath;
-use eastfront_kernel::{Dice, Outcome, Side};
+use eastfront_kernel::{Dice, LogTopic, Outcome, Side, SpaceId};
 use serde::{Deserialize, Serialize};
 
 /// Optional rules (R 14.1–14.8), all off by default.
@@ -449,6 +449,47 @@ impl eastfront_kernel::EventKind for EventKind {
             self,
             EventKind::Reveal { .. } | EventKind::ReinforcementsDrawn { .. }
         )
+    }
+    fn topic(&self) -> LogTopic {
+        match self {
+            EventKind::BattleStart { .. }
+            | EventKind::BattleBlocks { .. }
+            | EventKind::BattleHit { .. }
+            | EventKind::BattleEnd { .. }
+            | EventKind::StepLost { .. }
+            | EventKind::Destroyed { .. }
+            | EventKind::Surrendered { .. } => LogTopic::Combat,
+            EventKind::Moved { .. }
+            | EventKind::Control { .. }
+            | EventKind::DlBuilt { .. }
+            | EventKind::DlDestroyed { .. } => LogTopic::Movement,
+            EventKind::ReinforcementsDrawn { .. } => LogTopic::Cards,
+            EventKind::Info
+            | EventKind::TurnStart { .. }
+            | EventKind::ImpulseStart { .. }
+            | EventKind::Weather { .. }
+            | EventKind::Reveal { .. }
+            | EventKind::Hide
+            | EventKind::GameOver => LogTopic::Other,
+        }
+    }
+    fn places(&self) -> Vec<SpaceId> {
+        match self {
+            EventKind::Moved { from, to } => from.iter().copied().chain([*to]).collect(),
+            EventKind::Control { area, .. }
+            | EventKind::DlBuilt { area, .. }
+            | EventKind::DlDestroyed { area, .. }
+            | EventKind::BattleStart { area, .. }
+            | EventKind::BattleEnd { area } => vec![*area],
+            _ => Vec::new(),
+        }
+    }
+    fn battle_edge(&self) -> Option<bool> {
+        match self {
+            EventKind::BattleStart { .. } => Some(true),
+            EventKind::BattleEnd { .. } => Some(false),
+            _ => None,
+        }
     }
 }
 

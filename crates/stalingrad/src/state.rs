@@ -2,7 +2,7 @@
 
 use crate::board::{CardId, UnitId};
 use crate::data::Reserve;
-use eastfront_kernel::{Dice, Outcome, Seat, Side, SpaceId};
+use eastfront_kernel::{Dice, LogTopic, Outcome, Seat, Side, SpaceId};
 use serde::{Deserialize, Serialize};
 
 /// Who plays which side (rules §1, §9).
@@ -320,6 +320,37 @@ pub enum EventKind {
 impl eastfront_kernel::EventKind for EventKind {
     fn reveals_or_draws(&self) -> bool {
         matches!(self, EventKind::CardDrawn { .. } | EventKind::Reveal { .. })
+    }
+    fn topic(&self) -> LogTopic {
+        match self {
+            EventKind::CombatStart { .. }
+            | EventKind::CombatEnd
+            | EventKind::StepLost { .. }
+            | EventKind::Destroyed { .. }
+            | EventKind::Rubble { .. } => LogTopic::Combat,
+            EventKind::Moved { .. } | EventKind::Captured { .. } => LogTopic::Movement,
+            EventKind::CardDrawn { .. } | EventKind::CardPlayed { .. } => LogTopic::Cards,
+            EventKind::Info
+            | EventKind::TurnStart { .. }
+            | EventKind::Reveal { .. }
+            | EventKind::Hide
+            | EventKind::GameOver => LogTopic::Other,
+        }
+    }
+    fn places(&self) -> Vec<SpaceId> {
+        match self {
+            EventKind::Moved { from, to, .. } => from.iter().copied().chain([*to]).collect(),
+            EventKind::Captured { hex, .. } | EventKind::Rubble { hex } => vec![*hex],
+            EventKind::CombatStart { target } => vec![*target],
+            _ => Vec::new(),
+        }
+    }
+    fn battle_edge(&self) -> Option<bool> {
+        match self {
+            EventKind::CombatStart { .. } => Some(true),
+            EventKind::CombatEnd => Some(false),
+            _ => None,
+        }
     }
 }
 

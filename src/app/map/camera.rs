@@ -353,4 +353,46 @@ mod tests {
         assert_eq!(edge_smoothing(Some("off"), false), Msaa::Off);
         assert_eq!(edge_smoothing(Some("nonsense"), false), Msaa::Sample4);
     }
+
+    /// A world with the zoom system, a 1600×1000 window with a 400 px side panel on the right
+    /// and one wheel notch at `cursor`; returns the camera's scale after the frame.
+    fn scale_after_a_wheel_notch_at(cursor: Vec2) -> f32 {
+        let mut app = App::new();
+        app.insert_resource(AccumulatedMouseScroll {
+            unit: MouseScrollUnit::Line,
+            delta: Vec2::new(0.0, 1.0),
+        })
+        .insert_resource(PanelInsets {
+            right: 400.0,
+            top: 60.0,
+            ..default()
+        })
+        .add_systems(Update, zoom);
+        let mut window = Window {
+            resolution: (1600, 1000).into(),
+            ..default()
+        };
+        window.set_cursor_position(Some(cursor));
+        app.world_mut().spawn((window, PrimaryWindow));
+        let camera = app
+            .world_mut()
+            .spawn((
+                MapCamera,
+                Transform::default(),
+                Projection::Orthographic(OrthographicProjection::default_2d()),
+            ))
+            .id();
+        app.update();
+        match app.world().get::<Projection>(camera) {
+            Some(Projection::Orthographic(o)) => o.scale,
+            _ => panic!("an orthographic camera"),
+        }
+    }
+
+    #[test]
+    fn the_wheel_over_a_panel_leaves_the_map_where_it_is() {
+        assert_eq!(scale_after_a_wheel_notch_at(Vec2::new(1400.0, 500.0)), 1.0);
+        assert_eq!(scale_after_a_wheel_notch_at(Vec2::new(600.0, 30.0)), 1.0);
+        assert!(scale_after_a_wheel_notch_at(Vec2::new(600.0, 500.0)) < 1.0);
+    }
 }

@@ -131,6 +131,21 @@ pub fn lit_colour(lit: Lit) -> Color {
     }
 }
 
+/// What a ring of this colour means, for the legend strip.
+pub fn lit_words(lit: Lit) -> &'static str {
+    match lit {
+        Lit::Selected => "held here / chosen",
+        Lit::Mark(Mark::Move) => "a move",
+        Lit::Mark(Mark::LongMove) => "a long move",
+        Lit::Mark(Mark::Attack) => "engages the enemy: an attack",
+        Lit::Mark(Mark::Act) => "an action there",
+        Lit::Preview => "what the pointed button or log line is about",
+        Lit::AiFrom => "the computer's move: from",
+        Lit::AiTo => "the computer's move: to",
+        Lit::AiBattle => "the computer's attack",
+    }
+}
+
 /// A ring drawn around a lit space.
 #[derive(Component)]
 pub struct HighlightRing;

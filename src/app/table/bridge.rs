@@ -176,7 +176,7 @@ fn open_table<G: TableGame>(
     };
     commands.remove_resource::<Loaded<G>>();
     commands.remove_resource::<PendingTable>();
-    let n = G::builtin().overlays().len();
+    let n = super::game::overlays_with_key(G::builtin()).len();
     if overlays.0.len() != n {
         overlays.0 = vec![false; n];
     }

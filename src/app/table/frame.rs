@@ -21,6 +21,8 @@ pub struct ActionFace {
     pub listed: bool,
     /// Taking it now leaves work undone: the question to ask first.
     pub work_left: Option<String>,
+    /// It cannot be taken back (it rolls, draws or reveals): the warning to give first.
+    pub irreversible: Option<String>,
 }
 
 impl ActionFace {
@@ -107,6 +109,7 @@ pub fn frame_of<G: TableGame>(
             gesture: game.gesture(view, a),
             listed: game.listed(view, a),
             work_left: game.work_left(view, legal, a),
+            irreversible: None,
         })
         .collect();
     let mut piece_names: Vec<(PieceId, String)> = Vec::new();
@@ -176,7 +179,16 @@ pub fn build_frame<G: TableGame>(
                 Some(s) => game.legal_actions(state, s),
                 None => Vec::new(),
             };
-            let f = frame_of(game, &view, &legal, acting, overlays);
+            let mut f = frame_of(game, &view, &legal, acting, overlays);
+            if let Some(seat) = acting {
+                // Tried on a copy of the game: the player is warned before, not told after.
+                for (face, a) in f.actions.iter_mut().zip(&legal) {
+                    face.irreversible = table
+                        .session
+                        .irreversible(seat, a)
+                        .map(|end| end.warning().to_string());
+                }
+            }
             shown.view = Some(view);
             shown.legal = legal;
             f

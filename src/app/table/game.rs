@@ -165,6 +165,11 @@ pub trait TableGame:
     fn overlays(&self) -> Vec<Overlay> {
         Vec::new()
     }
+    /// What the map's own colours, rings and marks mean: the map key (M), a legend like the
+    /// overlays'.
+    fn map_key(&self) -> Vec<(Color, &'static str)> {
+        Vec::new()
+    }
     /// Space tints of the overlays switched on.
     fn tints(&self, _view: &Self::View, _overlays: &[bool]) -> Vec<(SpaceId, Color)> {
         Vec::new()
@@ -214,4 +219,20 @@ pub trait TableGame:
     fn sources() -> &'static str;
     /// The rules reference shipped with the game.
     fn reference() -> &'static eastfront_kernel::RulesReference;
+}
+
+/// The overlays the table offers: the game's own, in its order, then its map key (M) when it
+/// has one (a legend only: the game's tints and markers never see it switched on).
+pub fn overlays_with_key<G: TableGame>(game: &G) -> Vec<Overlay> {
+    let mut all = game.overlays();
+    let key = game.map_key();
+    if !key.is_empty() {
+        all.push(Overlay {
+            name: "Key",
+            key: KeyCode::KeyM,
+            key_name: "M",
+            legend: key,
+        });
+    }
+    all
 }

@@ -7,7 +7,9 @@
 use super::desc::Cue;
 use super::game::{Seating, TableGame};
 use bevy::prelude::*;
-use eastfront_kernel::{LogEvent, Outcome, Record, Roll, Seat, Session, Side, ViewFace, Viewer};
+use eastfront_kernel::{
+    LogEvent, LogTopic, Outcome, Record, Roll, Seat, Session, Side, SpaceId, ViewFace, Viewer,
+};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// One line of the log: what everyone reads, what one side reads instead, the rule, the dice.
@@ -25,6 +27,10 @@ pub struct LogLine {
     pub step: Option<usize>,
     /// Taken back by an undo: shown struck through, never as if it happened.
     pub undone: bool,
+    /// What it is about, for the log's filter (a line inside a battle is about the battle).
+    pub topic: LogTopic,
+    /// The map spaces it happened at (a line inside a battle: the battle's space).
+    pub places: Vec<SpaceId>,
 }
 
 impl LogLine {
@@ -38,6 +44,8 @@ impl LogLine {
             detail: None,
             step: None,
             undone: false,
+            topic: LogTopic::Other,
+            places: Vec::new(),
         }
     }
 
@@ -56,6 +64,8 @@ impl LogLine {
             detail: None,
             step: Some(step),
             undone: false,
+            topic: e.topic(),
+            places: e.places(),
         }
     }
 
@@ -82,9 +92,40 @@ pub struct GameLog {
     pub latest_side: Option<Side>,
     /// Lines from here on are not shown yet (a replay's step).
     pub shown_until: Option<usize>,
+    /// The spaces of the battle being fought: its lines are about it.
+    pub battle: Option<Vec<SpaceId>>,
 }
 
 impl GameLog {
+    /// Adds an event's line; one that opens a battle starts its lines, one that closes it ends
+    /// them, and the lines between are about the battle and its space.
+    pub fn push_event(&mut self, mut line: LogLine, battle_edge: Option<bool>) {
+        if battle_edge == Some(true) {
+            self.battle = Some(line.places.clone());
+        }
+        if let Some(places) = &self.battle {
+            if line.topic == LogTopic::Other {
+                line.topic = LogTopic::Combat;
+            }
+            if line.places.is_empty() {
+                line.places = places.clone();
+            }
+        }
+        if battle_edge == Some(false) {
+            self.battle = None;
+        }
+        self.lines.push(line);
+    }
+
+    /// A battle opened or closed by an event that has no line of its own.
+    pub fn push_battle_edge(&mut self, battle_edge: Option<bool>, places: Vec<SpaceId>) {
+        match battle_edge {
+            Some(true) => self.battle = Some(places),
+            Some(false) => self.battle = None,
+            None => {}
+        }
+    }
+
     /// The lines the player may read now.
     pub fn shown(&self) -> &[LogLine] {
         let n = self
@@ -235,7 +276,9 @@ impl<G: TableGame> Table<G> {
                     // An event with no words (a battle's record for its window) has no line.
                     let worded = !e.text_for(None).is_empty() || e.roll().is_some();
                     if worded {
-                        log.lines.push(LogLine::of_event(turn, step, e));
+                        log.push_event(LogLine::of_event(turn, step, e), e.battle_edge());
+                    } else if e.battle_edge().is_some() {
+                        log.push_battle_edge(e.battle_edge(), e.places());
                     }
                     let line = log.lines.len().saturating_sub(1);
                     for cue in self.game().cues(e) {
@@ -368,5 +411,37 @@ mod tests {
             "the review, everything revealed, names the block"
         );
         assert_eq!(l.text_for(None), "A German block moves from 119 to 135.");
+    }
+
+    #[test]
+    fn the_lines_of_a_battle_are_about_the_battle_and_its_space() {
+        let mut log = GameLog::default();
+        let at = |topic, places: Vec<u16>| LogLine {
+            topic,
+            places: places.into_iter().map(SpaceId).collect(),
+            ..LogLine::note(1, "x")
+        };
+        log.push_event(at(LogTopic::Movement, vec![3, 4]), None);
+        log.push_event(at(LogTopic::Combat, vec![9]), Some(true));
+        log.push_event(at(LogTopic::Other, vec![]), None); // a die rolled in the battle
+        log.push_event(at(LogTopic::Combat, vec![]), None); // a step lost
+        log.push_event(at(LogTopic::Combat, vec![9]), Some(false));
+        log.push_event(at(LogTopic::Other, vec![]), None); // the next turn
+        let got: Vec<(LogTopic, Vec<SpaceId>)> = log
+            .lines
+            .iter()
+            .map(|l| (l.topic, l.places.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (LogTopic::Movement, vec![SpaceId(3), SpaceId(4)]),
+                (LogTopic::Combat, vec![SpaceId(9)]),
+                (LogTopic::Combat, vec![SpaceId(9)]),
+                (LogTopic::Combat, vec![SpaceId(9)]),
+                (LogTopic::Combat, vec![SpaceId(9)]),
+                (LogTopic::Other, vec![]),
+            ]
+        );
     }
 }

@@ -71,6 +71,8 @@ pub struct Out<'a> {
     pub speed: Option<AiSpeed>,
     pub toggle_overlay: Option<usize>,
     pub show_result: bool,
+    /// Centre the map on this space (a log line clicked).
+    pub focus: Option<SpaceId>,
 }
 
 /// The panels' memory: the confirm waiting, the dice tray.
@@ -79,6 +81,8 @@ pub struct PanelMemory {
     /// (frame revision, action index, why, the action's words): waiting for "are you sure?".
     pub confirm: Option<(u64, usize, String, String)>,
     pub tray: dice::Tray,
+    /// The log shows only lines of this topic (None: all).
+    pub log_filter: Option<eastfront_kernel::LogTopic>,
 }
 
 /// The messages the panels send.
@@ -120,6 +124,7 @@ pub struct Board<'w> {
     summary: Option<Res<'w, GameSummary>>,
     hovered: Res<'w, Hovered>,
     hover_lines: Res<'w, HoverLines>,
+    highlights: Res<'w, crate::app::input::Highlights>,
     map: Option<Res<'w, MapShown>>,
     time: Res<'w, Time>,
 }
@@ -244,8 +249,9 @@ fn table_ui<G: TableGame>(
         speed: None,
         toggle_overlay: None,
         show_result: false,
+        focus: None,
     };
-    let overlays = game.overlays();
+    let overlays = crate::app::table::game::overlays_with_key(game);
     let pace_speed = sw.pace.as_ref().map(|p| p.speed);
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -295,7 +301,7 @@ fn table_ui<G: TableGame>(
                     ui.separator();
                     game.side_sections(ui, &pctx, &mut *mem, &mut pout);
                 });
-            side_panel::dice_and_log(ui, &c, &mut hands.memory.tray, &mut out);
+            side_panel::dice_and_log(ui, &c, &mut hands.memory, &mut out);
         });
 
     // ---- the game's windows, then the table's
@@ -304,17 +310,23 @@ fn table_ui<G: TableGame>(
     let right_w = side.response.rect.width();
     windows::pending(&ctx, &c, &mut hands.pending, &mut out);
     windows::notice(&ctx, &mut hands.notice, top_h, now);
-    windows::hover(&ctx, &board.hovered, &board.hover_lines, now);
+    // Not over the result: the game is over, the map is not what the player reads now.
+    let result_up = board.summary.is_some() && !sw.result.closed && !replaying;
+    if !result_up {
+        windows::hover(&ctx, &board.hovered, &board.hover_lines, now);
+    }
     let map_centre = -right_w / 2.0;
     let mut hidden = sw.hidden.0;
     windows::hidden_banner(&ctx, &mut hidden, map_centre, top_h);
     if hidden != sw.hidden.0 {
         sw.hidden.0 = hidden;
     }
+    let lit: Vec<_> = board.highlights.rings.iter().map(|(_, l)| *l).collect();
     windows::legend(
         &ctx,
         &overlays,
         &sw.overlays.0,
+        &lit,
         ctx.viewport_rect().bottom(),
     );
     if let (Some(s), false) = (board.summary.as_deref(), sw.result.closed || replaying) {
@@ -369,7 +381,12 @@ fn table_ui<G: TableGame>(
             None => {}
         }
     } else if let Some(i) = out.request.or(pout.choose) {
-        match board.frame.actions.get(i).and_then(|a| a.work_left.clone()) {
+        let ask = board
+            .frame
+            .actions
+            .get(i)
+            .and_then(|a| a.work_left.clone().or_else(|| a.irreversible.clone()));
+        match ask {
             Some(why) => {
                 let words = board.frame.actions[i].words.clone();
                 hands.memory.confirm = Some((board.frame.revision, i, why, words));
@@ -391,6 +408,7 @@ fn table_ui<G: TableGame>(
         speed,
         toggle_overlay,
         show_result,
+        focus: asked_focus,
         ..
     } = out;
     let mut preview = asked_preview;
@@ -411,7 +429,7 @@ fn table_ui<G: TableGame>(
             sw.reference.show(&rule);
         }
     }
-    if let Some(space) = pout.focus {
+    if let Some(space) = asked_focus.or(pout.focus) {
         if let Some(map) = &board.map {
             if let Some(s) = map.desc.space(space) {
                 sw.focus.0 = Some(s.anchor);

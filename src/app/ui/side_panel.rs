@@ -4,12 +4,13 @@
 //! offers as buttons too; undo and "What would the AI do?"; then the game's own sections, the
 //! dice tray and the log. It reads the frame, never a game's state.
 
-use super::dice::{dice_row, dice_tray, Tray};
+use super::dice::{dice_row, dice_tray};
 use super::text::{linked, Look};
-use super::{Ctx, Out};
+use super::{Ctx, Out, PanelMemory};
 use crate::app::input::Selection;
+use crate::app::table::session::LogLine;
 use bevy_egui::egui;
-use eastfront_kernel::{Need, PieceId};
+use eastfront_kernel::{LogTopic, Mark, Need, PieceId};
 
 /// The head of the panel: whose decision, the prompt, the AI, errors and notices.
 pub fn head(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
@@ -218,8 +219,10 @@ pub fn choices(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
         }
         return;
     }
-    held_piece(ui, c, out);
+    // The buttons first: they stay where they are whether or not a piece is held (a click
+    // meant for the phase's end must not land on what moved into its place).
     buttons(ui, c, out);
+    held_piece(ui, c, out);
     piece_lists(ui, c, out);
     space_actions(ui, c, out);
     ui.horizontal_wrapped(|ui| {
@@ -261,53 +264,91 @@ pub fn choices(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
 }
 
 /// The dice tray and the log, newest at the bottom.
-pub fn dice_and_log(ui: &mut egui::Ui, c: &Ctx, tray: &mut Tray, out: &mut Out) {
+pub fn dice_and_log(ui: &mut egui::Ui, c: &Ctx, memory: &mut PanelMemory, out: &mut Out) {
     let lines = &c.log.shown()[..c.lines_shown.min(c.log.shown().len())];
     ui.separator();
-    dice_tray(ui, lines, c.frame.reader(), tray, c.now);
+    dice_tray(ui, lines, c.frame.reader(), &mut memory.tray, c.now);
     ui.separator();
-    ui.strong("Log");
+    ui.horizontal(|ui| {
+        ui.strong("Log");
+        ui.add_space(8.0);
+        for (topic, words) in LOG_FILTERS {
+            ui.selectable_value(&mut memory.log_filter, topic, words);
+        }
+    });
     egui::ScrollArea::vertical()
         .id_salt("log-scroll")
         .stick_to_bottom(true)
         .auto_shrink([false, false])
-        .show(ui, |ui| log_lines(ui, c, lines, out));
+        .show(ui, |ui| log_lines(ui, c, lines, memory.log_filter, out));
 }
 
-/// The log's lines, oldest first (the last 300).
+/// The log's filters: everything, or the lines of one topic.
+const LOG_FILTERS: [(Option<LogTopic>, &str); 4] = [
+    (None, "All"),
+    (Some(LogTopic::Combat), "Combat"),
+    (Some(LogTopic::Movement), "Moves"),
+    (Some(LogTopic::Cards), "Cards"),
+];
+
+/// The log's lines, oldest first (the last 300 the filter lets through). Pointing at a line
+/// lights its places on the map; a click centres the map on them.
 fn log_lines(
     ui: &mut egui::Ui,
     c: &Ctx,
-    lines: &[crate::app::table::session::LogLine],
+    lines: &[LogLine],
+    filter: Option<LogTopic>,
     out: &mut Out,
 ) {
-    let start = lines.len().saturating_sub(300);
-    for line in lines[start..].iter() {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(
-                egui::RichText::new(format!("T{}", line.turn))
-                    .small()
-                    .weak(),
-            );
-            let look = Look {
-                struck: line.undone,
-                colour: line.undone.then_some(egui::Color32::from_gray(140)),
-                ..Look::small()
-            };
-            let mut text = line.text_for(c.frame.reader()).to_string();
-            if !line.rule.is_empty() && !text.contains(&line.rule) {
-                text = format!("{text} ({})", line.rule);
-            }
-            if let Some(rule) = linked(ui, &text, look) {
-                out.rule = Some(rule);
-            }
-            if let Some(roll) = &line.roll {
-                dice_row(ui, &roll.values, 15.0);
-            }
-        })
-        .response
-        .on_hover_text(line.detail.clone().unwrap_or_default());
+    let kept: Vec<&LogLine> = lines
+        .iter()
+        .filter(|l| filter.is_none_or(|t| l.topic == t))
+        .collect();
+    let start = kept.len().saturating_sub(300);
+    for line in &kept[start..] {
+        let row = ui.scope_builder(egui::UiBuilder::new().sense(egui::Sense::click()), |ui| {
+            log_line(ui, c, line, out);
+        });
+        let response = row.response;
+        if line.places.is_empty() {
+            continue;
+        }
+        if response.hovered() {
+            out.preview
+                .extend(line.places.iter().map(|p| (*p, Mark::Act)));
+            ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+        }
+        if response.clicked() {
+            out.focus = line.places.last().copied();
+        }
     }
+}
+
+fn log_line(ui: &mut egui::Ui, c: &Ctx, line: &LogLine, out: &mut Out) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            egui::RichText::new(format!("T{}", line.turn))
+                .small()
+                .weak(),
+        );
+        let look = Look {
+            struck: line.undone,
+            colour: line.undone.then_some(egui::Color32::from_gray(140)),
+            ..Look::small()
+        };
+        let mut text = line.text_for(c.frame.reader()).to_string();
+        if !line.rule.is_empty() && !text.contains(&line.rule) {
+            text = format!("{text} ({})", line.rule);
+        }
+        if let Some(rule) = linked(ui, &text, look) {
+            out.rule = Some(rule);
+        }
+        if let Some(roll) = &line.roll {
+            dice_row(ui, &roll.values, 18.0);
+        }
+    })
+    .response
+    .on_hover_text(line.detail.clone().unwrap_or_default());
 }
 
 fn number_key(n: usize) -> Option<egui::Key> {

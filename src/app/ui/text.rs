@@ -52,10 +52,22 @@ fn rich(text: &str, look: Look) -> egui::RichText {
     r
 }
 
-/// Lays out `text` wrapping at the panel's edge, its rule references as links. Returns the
-/// rule clicked, if one was.
+/// Lays out `text` wrapping at the panel's edge, its rule references as links. The rulebook's
+/// own headings quoted in it ("(SECUENCIA DE COMBATE)", in the original's language) are taken
+/// out of the line and shown on its links' hover instead. Returns the rule clicked, if one was.
 pub fn linked(ui: &mut egui::Ui, text: &str, look: Look) -> Option<String> {
+    let (plain, headings) = rulebook_headings(text);
+    let text = plain.as_str();
+    let hover = if headings.is_empty() {
+        "Open the rules reference here (F1)".to_string()
+    } else {
+        format!(
+            "Open the rules reference here (F1)\nRulebook heading: {}",
+            headings.join(" · ")
+        )
+    };
     let refs = find_rule_refs(text);
+    let linkless = refs.is_empty();
     let mut clicked = None;
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 0.0;
@@ -66,15 +78,82 @@ pub fn linked(ui: &mut egui::Ui, text: &str, look: Look) -> Option<String> {
             }
             let link = ui
                 .link(rich(&text[r.range.clone()], look))
-                .on_hover_text("Open the rules reference here (F1)");
+                .on_hover_text(&hover);
             if link.clicked() {
                 clicked = Some(r.id.clone());
             }
             at = r.range.end;
         }
         if at < text.len() {
-            ui.label(rich(&text[at..], look));
+            let rest = ui.label(rich(&text[at..], look));
+            if linkless && !headings.is_empty() {
+                rest.on_hover_text(format!("Rulebook heading: {}", headings.join(" · ")));
+            }
         }
     });
     clicked
+}
+
+/// `text` without the rulebook headings it quotes, and those headings. A heading is a
+/// parenthesised run with no lower-case letter and a word of four capitals or more
+/// ("(4. UN ATAQUE RÁPIDO)", "(RUINAS)"); a rule number ("(R 10.4)", "(§6.7.1)") is not one.
+pub fn rulebook_headings(text: &str) -> (String, Vec<String>) {
+    let mut plain = String::with_capacity(text.len());
+    let mut headings = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else {
+            break;
+        };
+        let inside = &rest[open + 1..close];
+        if is_heading(inside) {
+            plain.push_str(rest[..open].trim_end_matches(' '));
+            headings.push(inside.trim().to_string());
+        } else {
+            plain.push_str(&rest[..=close]);
+        }
+        rest = &rest[close + 1..];
+    }
+    plain.push_str(rest);
+    (plain, headings)
+}
+
+fn is_heading(inside: &str) -> bool {
+    !inside.chars().any(char::is_lowercase)
+        && inside
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w.chars().count() >= 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rulebook_headings_leave_the_line_for_its_hover() {
+        let (plain, headings) = rulebook_headings(
+            "Quick Attack (4. UN ATAQUE RÁPIDO) from 72 against hex 56 (Urban): 2 attacking (SECUENCIA DE COMBATE).",
+        );
+        assert_eq!(
+            plain,
+            "Quick Attack from 72 against hex 56 (Urban): 2 attacking."
+        );
+        assert_eq!(headings, ["4. UN ATAQUE RÁPIDO", "SECUENCIA DE COMBATE"]);
+    }
+
+    #[test]
+    fn rule_numbers_and_english_asides_stay() {
+        for text in [
+            "Move up to VL blocks (R 11.0 A)",
+            "Call for Reinforcements (§6.7.1)",
+            "Smolensk (GAP-11) is held (8.0, T4, T5, RO 14.5)",
+            "a die (unmatched",
+        ] {
+            assert_eq!(
+                rulebook_headings(text),
+                (text.to_string(), vec![]),
+                "{text}"
+            );
+        }
+    }
 }

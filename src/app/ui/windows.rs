@@ -3,7 +3,8 @@
 //! pieces are hidden, the overlay legend, the result window and the replay bar.
 
 use super::{Ctx, Out};
-use crate::app::input::{HoverLines, Hovered, PendingChoices};
+use crate::app::input::{HoverLines, Hovered, Lit, PendingChoices};
+use crate::app::map::{lit_colour, lit_words};
 use crate::app::table::desc::Overlay;
 use crate::app::table::game_over::GameSummary;
 use crate::app::table::replay::ReplayState;
@@ -132,14 +133,31 @@ pub fn hidden_banner(ctx: &egui::Context, hidden: &mut bool, map_centre: f32, to
         });
 }
 
-/// What the colours of the overlays switched on mean.
-pub fn legend(ctx: &egui::Context, overlays: &[Overlay], on: &[bool], bottom: f32) {
-    let shown: Vec<&Overlay> = overlays
+/// What the colours of the overlays switched on, and of the rings lit now, mean.
+pub fn legend(ctx: &egui::Context, overlays: &[Overlay], on: &[bool], lit: &[Lit], bottom: f32) {
+    let mut shown: Vec<Overlay> = overlays
         .iter()
         .zip(on)
         .filter(|(_, on)| **on)
-        .map(|(o, _)| o)
+        .map(|(o, _)| o.clone())
         .collect();
+    let mut kinds: Vec<Lit> = Vec::new();
+    for l in lit {
+        if !kinds.contains(l) {
+            kinds.push(*l);
+        }
+    }
+    if !kinds.is_empty() {
+        shown.push(Overlay {
+            name: "Lit spaces",
+            key: bevy::prelude::KeyCode::Escape,
+            key_name: "Esc clears",
+            legend: kinds
+                .iter()
+                .map(|l| (lit_colour(*l), lit_words(*l)))
+                .collect(),
+        });
+    }
     if shown.is_empty() {
         return;
     }
@@ -152,7 +170,7 @@ pub fn legend(ctx: &egui::Context, overlays: &[Overlay], on: &[bool], bottom: f3
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                for o in shown {
+                for o in &shown {
                     ui.label(egui::RichText::new(format!("{} ({})", o.name, o.key_name)).strong());
                     for (colour, words) in &o.legend {
                         ui.horizontal(|ui| {

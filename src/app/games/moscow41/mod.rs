@@ -167,6 +167,31 @@ impl TableGame for Moscow41 {
     fn overlays(&self) -> Vec<Overlay> {
         pieces::overlays()
     }
+    fn map_key(&self) -> Vec<(Color, &'static str)> {
+        use board::colours;
+        vec![
+            (
+                colours::GREEN_CIRCLE,
+                "green area: 1 MP, 4 blocks, absorbs 0 (R 2.4.1)",
+            ),
+            (
+                colours::YELLOW_CIRCLE,
+                "yellow area: 2 MP, 2 blocks, absorbs 1 (R 2.4.2)",
+            ),
+            (
+                colours::STAR,
+                "victory area: 1 VP, absorbs 2 for its owner (R 2.4.3)",
+            ),
+            (
+                colours::STAGING_AREA,
+                "German Staging Area: German supply (R 2.4.4)",
+            ),
+            (
+                colours::RIVER,
+                "river: affects battles, not moves (R 2.4.6)",
+            ),
+        ]
+    }
     fn tints(&self, view: &View, overlays: &[bool]) -> Vec<(SpaceId, Color)> {
         pieces::tints(self, view, overlays)
     }

@@ -195,6 +195,41 @@ impl TableGame for Stalingrad {
         Box::new(StalingradAi)
     }
 
+    fn map_key(&self) -> Vec<(Color, &'static str)> {
+        use board::colours;
+        vec![
+            (colours::CLEAR, "Clear: Long Moves may enter (§6.7.3)"),
+            (
+                colours::DIFFICULT,
+                "Difficult: no Long Moves, both fire at once (§6.3)",
+            ),
+            (
+                colours::URBAN,
+                "Urban: the defender fires first (§6.3, §6.10)",
+            ),
+            (
+                colours::SOVIET_RED,
+                "red ring: a Soviet reinforcement hex (§6.6)",
+            ),
+            (
+                colours::GERMAN_YELLOW,
+                "yellow ring: the Yellow army's entry (§6.7.1)",
+            ),
+            (
+                colours::GERMAN_BLUE,
+                "blue ring: the Blue army's entry (§6.7.1)",
+            ),
+            (
+                colours::CONTROL_GERMAN,
+                "dark dot: now German control (§6.2)",
+            ),
+            (
+                colours::CONTROL_SOVIET,
+                "red dot: now Soviet control (§6.2)",
+            ),
+            (colours::RUBBLE, "R: Rubble, double defence (§6.9)"),
+        ]
+    }
     fn map(&self) -> MapDesc {
         board::map_desc(self)
     }

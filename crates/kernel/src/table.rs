@@ -22,8 +22,13 @@ pub trait ViewFace {
     /// The side that decides now (None once the game is over).
     fn side_to_act(&self) -> Option<Side>;
     fn outcome(&self) -> Option<&Outcome>;
-    /// The turn number the log dates events by.
+    /// The turn number of the game's state (the engine protocol reports it).
     fn turn_number(&self) -> u32;
+    /// The turn the log dates events by, as the players count it (the printed track, or the
+    /// round where there is none).
+    fn log_turn(&self) -> u32 {
+        self.turn_number()
+    }
 }
 
 /// A piece the viewer knows by its identity (its own, or one revealed to it): the game's index

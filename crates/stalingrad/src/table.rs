@@ -46,6 +46,10 @@ impl ViewFace for View {
     fn turn_number(&self) -> u32 {
         self.turn
     }
+    /// The log dates by round (the rules count German and Soviet turns together as one).
+    fn log_turn(&self) -> u32 {
+        self.round
+    }
 }
 
 /// A unit as a table piece.

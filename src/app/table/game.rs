@@ -210,6 +210,11 @@ pub trait TableGame:
         mem: &mut Self::Ui,
         out: &mut PanelOut,
     );
+    /// The game draws its own battle window in [`Self::windows`]; otherwise the table's
+    /// battle report shows each battle from the log.
+    fn has_battle_window(&self) -> bool {
+        false
+    }
     /// The game-specific lines of the result window (victory points, ground held).
     fn result_lines(&self, view: &Self::View) -> Vec<String>;
     /// What the result window's chart follows over the turns: each series' name, side and

@@ -94,6 +94,15 @@ pub struct GameLog {
     pub shown_until: Option<usize>,
     /// The spaces of the battle being fought: its lines are about it.
     pub battle: Option<Vec<SpaceId>>,
+    /// Every battle's lines, in the order fought.
+    pub battles: Vec<BattleSpan>,
+}
+
+/// The log lines of one battle: from its opening to its close (None while it is fought).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BattleSpan {
+    pub first: usize,
+    pub last: Option<usize>,
 }
 
 impl GameLog {
@@ -102,6 +111,10 @@ impl GameLog {
     pub fn push_event(&mut self, mut line: LogLine, battle_edge: Option<bool>) {
         if battle_edge == Some(true) {
             self.battle = Some(line.places.clone());
+            self.battles.push(BattleSpan {
+                first: self.lines.len(),
+                last: None,
+            });
         }
         if let Some(places) = &self.battle {
             if line.topic == LogTopic::Other {
@@ -112,7 +125,7 @@ impl GameLog {
             }
         }
         if battle_edge == Some(false) {
-            self.battle = None;
+            self.close_battle(self.lines.len());
         }
         self.lines.push(line);
     }
@@ -120,9 +133,22 @@ impl GameLog {
     /// A battle opened or closed by an event that has no line of its own.
     pub fn push_battle_edge(&mut self, battle_edge: Option<bool>, places: Vec<SpaceId>) {
         match battle_edge {
-            Some(true) => self.battle = Some(places),
-            Some(false) => self.battle = None,
+            Some(true) => {
+                self.battle = Some(places);
+                self.battles.push(BattleSpan {
+                    first: self.lines.len(),
+                    last: None,
+                });
+            }
+            Some(false) => self.close_battle(self.lines.len().saturating_sub(1)),
             None => {}
+        }
+    }
+
+    fn close_battle(&mut self, last: usize) {
+        self.battle = None;
+        if let Some(b) = self.battles.last_mut().filter(|b| b.last.is_none()) {
+            b.last = Some(last.max(b.first));
         }
     }
 
@@ -247,7 +273,7 @@ impl<G: TableGame> Table<G> {
     pub fn turn(&self) -> u32 {
         self.game()
             .view(self.session.state(), Viewer::Omniscient)
-            .turn_number()
+            .log_turn()
     }
 
     /// The view of one side (or of everyone, once the game is over).
@@ -442,6 +468,13 @@ mod tests {
                 (LogTopic::Combat, vec![SpaceId(9)]),
                 (LogTopic::Other, vec![]),
             ]
+        );
+        assert_eq!(
+            log.battles,
+            vec![BattleSpan {
+                first: 1,
+                last: Some(4)
+            }]
         );
     }
 }

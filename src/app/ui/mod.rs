@@ -6,6 +6,7 @@
 //! 1–9 a listed choice, Esc cancel, Ctrl+Z undo, Ctrl+H hint, Ctrl+S save, F fit, F1 rules,
 //! Shift+H hide pieces, and each overlay's key.
 
+pub mod battle;
 pub mod confirm;
 pub mod dice;
 pub mod reference;
@@ -83,6 +84,8 @@ pub struct PanelMemory {
     pub tray: dice::Tray,
     /// The log shows only lines of this topic (None: all).
     pub log_filter: Option<eastfront_kernel::LogTopic>,
+    /// The table's battle report (games without a battle window of their own).
+    pub battle: battle::BattleReport,
 }
 
 /// The messages the panels send.
@@ -308,6 +311,9 @@ fn table_ui<G: TableGame>(
     game.windows(&ctx, &pctx, &mut *mem, &mut pout);
     let top_h = top.response.rect.height();
     let right_w = side.response.rect.width();
+    if !game.has_battle_window() {
+        battle::battle_report(&ctx, &c, &mut hands.memory.battle, &mut out);
+    }
     windows::pending(&ctx, &c, &mut hands.pending, &mut out);
     windows::notice(&ctx, &mut hands.notice, top_h, now);
     // Not over the result: the game is over, the map is not what the player reads now.

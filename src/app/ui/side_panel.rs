@@ -24,6 +24,17 @@ pub fn head(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
             (None, None) => "Game over".into(),
         }
     };
+    if let Some(step) = c.playback.current() {
+        ui.label(
+            egui::RichText::new(format!("Watching the {}", step.side.name()))
+                .strong()
+                .size(16.0),
+        );
+        if let Some(rule) = linked(ui, &step.text, Look::body()) {
+            out.rule = Some(rule);
+        }
+        return;
+    }
     ui.label(egui::RichText::new(whose).strong().size(16.0));
     if let Some(rule) = linked(ui, &f.prompt, Look::body()) {
         out.rule = Some(rule);
@@ -73,11 +84,55 @@ fn held_piece(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
             a.piece() == Some(p) && a.gesture.as_ref().is_some_and(|g| g.clicks.is_empty())
         })
         .collect();
-    let moves = crate::app::input::open_gestures(c.frame, out.sel).len();
+    let open = crate::app::input::open_gestures(c.frame, out.sel);
+    if !out.sel.path.is_empty() && !open.is_empty() {
+        next_clicks(ui, c, &open, out);
+        return;
+    }
+    let moves = open.len();
     if moves > 0 {
         ui.small("Click a lit space on the map (green: move · blue: long move · red: engages the enemy · orange: acts there).");
     } else if mine.is_empty() {
         ui.label(egui::RichText::new("No legal move for exactly these pieces.").weak());
+    }
+}
+
+/// An action of several clicks under way: what the next click finishes, as buttons too.
+fn next_clicks(
+    ui: &mut egui::Ui,
+    c: &Ctx,
+    open: &[(usize, &eastfront_kernel::Gesture)],
+    out: &mut Out,
+) {
+    let done = out.sel.path.len();
+    ui.label(
+        egui::RichText::new(format!(
+            "Click {} of {} made: click a lit space to finish, or choose (Esc steps back):",
+            done,
+            open.iter()
+                .map(|(_, g)| g.clicks.len())
+                .max()
+                .unwrap_or(done + 1)
+        ))
+        .strong(),
+    );
+    for (i, g) in open.iter().filter(|(_, g)| g.clicks.len() == done + 1) {
+        let r = ui.button(&c.frame.actions[*i].words);
+        if r.hovered() {
+            out.preview.extend(g.clicks.last().map(|s| (*s, g.mark)));
+        }
+        if r.clicked() {
+            out.request = Some(*i);
+        }
+    }
+    let longer = open
+        .iter()
+        .filter(|(_, g)| g.clicks.len() > done + 1)
+        .count();
+    if longer > 0 {
+        ui.small(format!(
+            "…or click on: {longer} longer ways go through a lit space."
+        ));
     }
 }
 

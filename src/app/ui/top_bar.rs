@@ -99,6 +99,22 @@ pub fn state(ui: &mut egui::Ui, c: &Ctx, compact: bool) {
                 .map(|s| s.mode_label.clone())
                 .unwrap_or_default(),
         );
+    // While the computer's moves are played back the header tells of the step on screen,
+    // not of the position they lead to (whose turn it will be when they are done).
+    if let Some(step) = c.playback.current() {
+        ui.label("·");
+        ui.colored_label(
+            super::style::side_colour(step.side),
+            egui::RichText::new(format!(
+                "{} moving · {} of {}",
+                step.side.name(),
+                c.playback.at + 1,
+                c.playback.steps.len()
+            ))
+            .size(16.0),
+        );
+        return;
+    }
     if !f.phase_label.is_empty() && !compact {
         ui.label("·");
         ui.label(egui::RichText::new(&f.phase_label).size(16.0));

@@ -272,6 +272,9 @@ impl TableGame for Moscow41 {
     ) {
         panels::battle_window(egui, self, ctx, &mut mem.battle, out);
     }
+    fn has_battle_window(&self) -> bool {
+        true
+    }
     fn result_lines(&self, view: &View) -> Vec<String> {
         let mut lines: Vec<String> = view
             .sides

@@ -1,0 +1,126 @@
+//! The battle report, for every game that has no battle window of its own: each battle of the
+//! log (its lines from the opening to the close, with both sides' dice and the hits) opens over
+//! the map when it is fought — during the computer's playback when the playback reaches it —
+//! and stays until the player closes it. Earlier battles are a click away.
+
+use super::dice::dice_row;
+use super::text::{linked, Look};
+use super::{Ctx, Out};
+use crate::app::table::session::BattleSpan;
+use bevy_egui::egui;
+
+/// Which battle the report shows, and the last one the player has seen.
+#[derive(Default, Debug)]
+pub struct BattleReport {
+    /// The battle on screen (an index into the log's battles); None: closed.
+    pub open: Option<usize>,
+    /// Battles up to here have been opened once (a new one opens by itself).
+    pub seen: usize,
+    /// The table's first frame has been seen: the battles of a loaded game are old news.
+    pub started: bool,
+}
+
+/// How many battles are over with their last line shown (the playback has reached it).
+fn finished(battles: &[BattleSpan], shown: usize) -> usize {
+    battles
+        .iter()
+        .take_while(|b| b.last.is_some_and(|l| l < shown))
+        .count()
+}
+
+/// Opens the report on a newly finished battle and draws it.
+pub fn battle_report(ctx: &egui::Context, c: &Ctx, report: &mut BattleReport, out: &mut Out) {
+    let shown = c.lines_shown.min(c.log.shown().len());
+    // The battles the player may read now: closed, and their last line shown.
+    let done = finished(&c.log.battles, shown);
+    if !report.started {
+        report.started = true;
+        report.seen = done;
+    }
+    if done > report.seen {
+        report.open = Some(done - 1);
+        report.seen = done;
+    }
+    if done < report.seen {
+        // An earlier step of a replay: forget what comes after it.
+        report.seen = done;
+        report.open = report.open.filter(|i| *i < done);
+    }
+    let Some(i) = report.open else {
+        return;
+    };
+    let Some(span) = c.log.battles.get(i) else {
+        report.open = None;
+        return;
+    };
+    let last = span.last.unwrap_or(span.first).min(shown.saturating_sub(1));
+    let mut close = false;
+    egui::Window::new(format!("Battle {} of {}", i + 1, done))
+        .id(egui::Id::new("battle-report"))
+        .collapsible(false)
+        .resizable(false)
+        .default_width(420.0)
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(12.0, 110.0))
+        .show(ctx, |ui| {
+            ui.set_max_width(440.0);
+            for line in &c.log.lines[span.first..=last] {
+                if let Some(rule) = linked(ui, line.text_for(c.frame.reader()), Look::body()) {
+                    out.rule = Some(rule);
+                }
+                if let Some(roll) = &line.roll {
+                    ui.horizontal(|ui| {
+                        let (who, colour) = match roll.by {
+                            Some(side) => (side.name(), super::style::side_colour(side)),
+                            None => ("Dice", ui.visuals().text_color()),
+                        };
+                        ui.colored_label(colour, egui::RichText::new(who).strong());
+                        dice_row(ui, &roll.values, 24.0);
+                    });
+                }
+                ui.add_space(2.0);
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(i > 0, egui::Button::new("◀ Earlier"))
+                    .clicked()
+                {
+                    report.open = Some(i - 1);
+                }
+                if ui
+                    .add_enabled(i + 1 < done, egui::Button::new("Later ▶"))
+                    .clicked()
+                {
+                    report.open = Some(i + 1);
+                }
+                if ui.button(egui::RichText::new("Close").strong()).clicked() {
+                    close = true;
+                }
+            });
+        });
+    if close {
+        report.open = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_battle_is_reported_once_the_playback_shows_its_last_line() {
+        let battles = [
+            BattleSpan {
+                first: 2,
+                last: Some(5),
+            },
+            BattleSpan {
+                first: 7,
+                last: None,
+            },
+        ];
+        assert_eq!(finished(&battles, 5), 0, "line 5 not shown yet");
+        assert_eq!(finished(&battles, 6), 1);
+        assert_eq!(finished(&battles, 20), 1, "the second is still fought");
+    }
+}

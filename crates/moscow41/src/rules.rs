@@ -2431,6 +2431,22 @@ fn game_over(st: &mut State, winner: Side, reason: String, ev: &mut Vec<Event>) 
     st.battle = None;
 }
 
+/// The VP at which a side wins by Sudden Death in this game (R 1.7), if it applies (SC.1
+/// only with the 7-VP reading).
+pub fn sudden_death_vp(board: &Board, st: &State) -> Option<u8> {
+    if st.scenario == "sc1" && !st.options.readings.sc1_seven_vp {
+        return None;
+    }
+    board
+        .setup(&st.scenario)?
+        .victory
+        .iter()
+        .find_map(|v| match v {
+            VictoryCondition::SuddenDeathVp(n) => Some(*n),
+            _ => None,
+        })
+}
+
 /// Sudden Death and the scenarios' immediate victories (R 1.7; SC.1–SC.3).
 pub fn check_victory(board: &Board, st: &mut State, ev: &mut Vec<Event>) -> bool {
     if st.outcome.is_some() {

@@ -189,6 +189,9 @@ pub struct View {
     /// public). For the Command overlay; empty in the quick views.
     #[serde(default)]
     pub command_range: Vec<bool>,
+    /// The VP that win at once by Sudden Death in this game (R 1.7), if that rule applies.
+    #[serde(default)]
+    pub sudden_death_vp: Option<u8>,
     /// Everything else that is public (see [`PublicState`]).
     pub public: PublicState,
 }
@@ -535,6 +538,7 @@ pub fn build_view_with(board: &Board, st: &State, viewer: Viewer, text: bool) ->
         } else {
             [Vec::new(), Vec::new()]
         },
+        sudden_death_vp: crate::rules::sudden_death_vp(board, st),
         command_range: if text {
             command_range(board, st, viewer)
         } else {

@@ -43,8 +43,40 @@ pub fn top_bar(ui: &mut egui::Ui, game: &Moscow41, view: &View, compact: bool) {
             None => "Logistic Value: hidden (depends on the Leader's strength)".into(),
         });
     }
+    if let Some(n) = view.sudden_death_vp {
+        sudden_death_mark(ui, view, n);
+    }
     ui.separator();
     tracks(ui, game, view, compact);
+}
+
+/// The Sudden Death threshold on the VP track and how far each side is from it (R 1.7): one
+/// VP away is the warning a player needs before emptying a victory area.
+fn sudden_death_mark(ui: &mut egui::Ui, view: &View, n: u8) {
+    let gaps: Vec<String> = view
+        .sides
+        .iter()
+        .map(|sv| format!("{} {} to go", sv.side.name(), n.saturating_sub(sv.vp)))
+        .collect();
+    let Some(nearest) = view.sides.iter().max_by_key(|sv| sv.vp) else {
+        return;
+    };
+    let close = nearest.vp + 1 >= n;
+    let text = egui::RichText::new(format!(
+        "Sudden Death at {n}: {} {} to go",
+        nearest.side.name(),
+        n.saturating_sub(nearest.vp)
+    ));
+    let text = if close {
+        text.color(egui::Color32::from_rgb(255, 170, 60)).strong()
+    } else {
+        text
+    };
+    ui.label(text).on_hover_text(format!(
+        "R 1.7: a side with {n} VP wins at once (Decisive Victory): {}. An empty victory area \
+         can be taken by an enemy block passing through it (R 2.5).",
+        gaps.join(", ")
+    ));
 }
 
 /// The Initiative Disc: a two-coloured disc turned to its holder's side (R 3.2).

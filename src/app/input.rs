@@ -556,6 +556,7 @@ mod tests {
             listed: true,
             work_left: None,
             irreversible: None,
+            risk: None,
         }
     }
 

@@ -121,6 +121,11 @@ pub trait TableRules: Game<View: ViewFace, Event: LogEvent> {
         legal: &[Self::Action],
         action: &Self::Action,
     ) -> Option<String>;
+    /// Taking `action` exposes something the player may not have seen (a victory area left
+    /// open to the enemy): the warning to give first. None by default.
+    fn risk(&self, _view: &Self::View, _action: &Self::Action) -> Option<String> {
+        None
+    }
     /// A seat's name for the players ("German", "Yellow German", "Soviet").
     fn seat_name(&self, options: &Self::Options, seat: Seat) -> String;
     /// Every seat the game may ask, in the order the players sit.

@@ -10,6 +10,7 @@ pub mod battle;
 pub mod board;
 pub mod data;
 pub mod determinise;
+pub mod exposure;
 pub mod invariants;
 pub mod moves;
 pub mod path;

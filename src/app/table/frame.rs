@@ -23,6 +23,8 @@ pub struct ActionFace {
     pub work_left: Option<String>,
     /// It cannot be taken back (it rolls, draws or reveals): the warning to give first.
     pub irreversible: Option<String>,
+    /// It exposes something the player may not have seen (a victory area left open).
+    pub risk: Option<String>,
 }
 
 impl ActionFace {
@@ -110,6 +112,7 @@ pub fn frame_of<G: TableGame>(
             listed: game.listed(view, a),
             work_left: game.work_left(view, legal, a),
             irreversible: None,
+            risk: game.risk(view, a),
         })
         .collect();
     let mut piece_names: Vec<(PieceId, String)> = Vec::new();

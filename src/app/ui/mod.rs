@@ -387,11 +387,14 @@ fn table_ui<G: TableGame>(
             None => {}
         }
     } else if let Some(i) = out.request.or(pout.choose) {
-        let ask = board
-            .frame
-            .actions
-            .get(i)
-            .and_then(|a| a.work_left.clone().or_else(|| a.irreversible.clone()));
+        let ask = board.frame.actions.get(i).and_then(|a| {
+            let said: Vec<&str> = [&a.work_left, &a.risk, &a.irreversible]
+                .into_iter()
+                .flatten()
+                .map(String::as_str)
+                .collect();
+            (!said.is_empty()).then(|| said.join(" "))
+        });
         match ask {
             Some(why) => {
                 let words = board.frame.actions[i].words.clone();

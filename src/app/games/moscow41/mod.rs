@@ -190,6 +190,10 @@ impl TableGame for Moscow41 {
                 colours::RIVER,
                 "river: affects battles, not moves (R 2.4.6)",
             ),
+            (
+                colours::DISPUTED.with_alpha(0.45),
+                "orange: your victory area, empty, in enemy reach (R 2.5, 1.7)",
+            ),
         ]
     }
     fn tints(&self, view: &View, overlays: &[bool]) -> Vec<(SpaceId, Color)> {

@@ -300,5 +300,11 @@ pub fn tints(game: &Moscow41, view: &View, on: &[bool]) -> Vec<(SpaceId, Color)>
             out.push((area, colours::COMMAND.with_alpha(0.30)));
         }
     }
+    // Always: the viewer's victory areas an enemy block could take by passing through (R 2.5).
+    if let Some(side) = viewer {
+        for area in eastfront_moscow41::exposure::open_victory_areas(board, view, side) {
+            out.push((area, colours::DISPUTED.with_alpha(0.45)));
+        }
+    }
     out
 }

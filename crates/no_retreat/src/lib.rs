@@ -1,0 +1,14 @@
+//! No Retreat! The Russian Front (GMT, 2011): the data (`data`, `board`) and the rules, as a
+//! pure library. No Bevy here. Rules are cited by the rulebook's numbers as in
+//! `shared/rules/no-retreat.md` ("10.6.3", "12.2"; "§7.2" = a section of that spec).
+//!
+//! Built so far: the scenario data with its validation and provenance, the board topology,
+//! and combat arithmetic ([`combat`]: odds, every column shift of spec §7.2, the CRT roll).
+//! The game's state machine (`eastfront_kernel::Game`) is not implemented yet: the crate is not
+//! registered as a playable game.
+
+pub mod board;
+pub mod combat;
+pub mod data;
+
+pub use board::{Board, Border, BorderKind};

@@ -3,7 +3,7 @@
 //! machine, the AI and the table's "odds before committing" panel compute the same thing.
 //! The die itself is rolled by the caller through `eastfront_kernel::Dice` ([`roll`]).
 
-use crate::data::{Column, CombatResult, Crt, TablesFile, Terrain, UnitType};
+use crate::data::{Column, CombatResult, Crt, TablesFile, Tec, Terrain, UnitType};
 use eastfront_kernel::{Dice, Side};
 use serde::{Deserialize, Serialize};
 
@@ -195,38 +195,45 @@ pub fn shift_column(from: Column, net: i32) -> Option<Column> {
     }
 }
 
-/// Every shift of spec §7.2 that applies to this battle, each named with its rule.
-pub fn shifts(b: &Battle) -> Vec<Shift> {
+/// Every shift of spec §7.2 that applies to this battle, each named with its rule. Terrain
+/// shifts come from the TEC (`tables.ron`), so a corrected chart changes them.
+pub fn shifts(b: &Battle, tec: &Tec) -> Vec<Shift> {
     let mut out = Vec::new();
     let mut push = |reason: ShiftReason, columns: i8, rule: &'static str| {
-        out.push(Shift {
-            reason,
-            columns,
-            rule,
-        })
+        if columns != 0 {
+            out.push(Shift {
+                reason,
+                columns,
+                rule,
+            })
+        }
     };
+    let left = |n: u8| -i8::try_from(n).unwrap_or(i8::MAX);
     // 10.6.1: the defender's terrain, only in voluntary battles (10.7.2, 10.7.3).
     if b.kind == BattleKind::Voluntary {
         let t = &b.target;
         if t.city {
-            push(ShiftReason::City, -1, "10.6.1");
+            push(ShiftReason::City, left(tec.city_shift), "10.6.1");
         }
         if t.objective {
-            push(ShiftReason::Objective, -1, "10.6");
+            push(ShiftReason::Objective, left(tec.objective_shift), "10.6");
         }
         if t.oil && !t.city {
-            // Oil fields: no shift of their own (TEC reconstructed, tables.ron oil_shift 0).
+            push(ShiftReason::Oil, left(tec.oil_shift), "10.6.1");
         }
-        match t.terrain {
-            Terrain::Forest | Terrain::Marsh | Terrain::Mountain | Terrain::Strait if !t.area => {
-                push(ShiftReason::Terrain(t.terrain), -1, "10.6.1")
-            }
-            _ => {}
+        if t.area {
+            push(ShiftReason::Area, left(tec.area_shift), "10.6.1");
+        } else if let Some(row) = tec.row(t.terrain) {
+            push(
+                ShiftReason::Terrain(t.terrain),
+                left(row.defence_shift),
+                "10.6.1",
+            );
         }
         // 10.6.1, 13.1: a river if every attacker crosses one; frozen in snow.
         let all_across = !b.attackers.is_empty() && b.attackers.iter().all(|a| a.across_river);
         if all_across && !b.weather.wintry() {
-            push(ShiftReason::River, -1, "10.6.1");
+            push(ShiftReason::River, left(tec.river_shift), "10.6.1");
         }
     }
     // 10.6.2: one support marker, not for an attack made only by unsupplied units.
@@ -298,11 +305,11 @@ fn armor_bonus(b: &Battle) -> bool {
 }
 
 /// 10.4–10.6: the strengths, the initial column, the shifts and the final column.
-pub fn odds(b: &Battle) -> Odds {
+pub fn odds(b: &Battle, tec: &Tec) -> Odds {
     let attack: u32 = b.attackers.iter().map(|a| u32::from(a.strength)).sum();
     let defence: u32 = b.defenders.iter().map(|d| u32::from(d.strength)).sum();
     let initial = column_for(attack, defence);
-    let shifts = shifts(b);
+    let shifts = shifts(b, tec);
     let net: i32 = shifts.iter().map(|s| i32::from(s.columns)).sum();
     let final_column = initial.and_then(|c| shift_column(c, net));
     Odds {

@@ -3,12 +3,14 @@
 //! `shared/rules/no-retreat.md` ("10.6.3", "12.2"; "§7.2" = a section of that spec).
 //!
 //! Built so far: the scenario data with its validation and provenance, the board topology,
-//! and combat arithmetic ([`combat`]: odds, every column shift of spec §7.2, the CRT roll).
+//! combat arithmetic ([`combat`]: odds, every column shift of spec §7.2, the CRT roll) and
+//! zones of control and supply ([`supply`]: 8.5, 6.0–6.4, 11.1).
 //! The game's state machine (`eastfront_kernel::Game`) is not implemented yet: the crate is not
 //! registered as a playable game.
 
 pub mod board;
 pub mod combat;
 pub mod data;
+pub mod supply;
 
 pub use board::{Board, Border, BorderKind};

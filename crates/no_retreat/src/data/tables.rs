@@ -152,8 +152,7 @@ pub struct Tec {
     pub city_shift: u8,
     /// Objective hex: a further shift on top of the city's (10.6 example).
     pub objective_shift: u8,
-    /// Oil-field hex: MP and shift.
-    pub oil_mp: u8,
+    /// Oil-field hex: the defender's shift (it costs its terrain's MP).
     pub oil_shift: u8,
     /// Finland and the Balkans areas (8.6, 8.7): MP to enter (armor, other) and shift.
     pub area_armor_mp: u8,

@@ -118,10 +118,21 @@ pub enum HoldingBox {
     UnusedMarkers,
 }
 
+/// One of the three variable-weather markers and its two faces (14.14): `printed` is the
+/// face it is set on (the track's weather for its turns), `other` the face a card can flip it to.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct WeatherMarkerData {
+    pub period: WeatherPeriod,
+    pub printed: Weather,
+    pub other: Weather,
+    pub prov: Prov,
+}
+
 /// `scenarios/no_retreat/track.ron`.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct TrackFile {
     pub turns: Vec<TurnData>,
+    pub weather_markers: Vec<WeatherMarkerData>,
     pub sudden_death: Vec<SuddenDeath>,
     /// 12.3: the Soviets win at this score or more in a victory phase.
     pub soviet_total_victory: u8,

@@ -268,6 +268,39 @@ impl ScenarioData {
                 ),
             );
         }
+        for period in [
+            WeatherPeriod::MarApr,
+            WeatherPeriod::SepOct,
+            WeatherPeriod::NovDec,
+        ] {
+            let n = self
+                .track
+                .weather_markers
+                .iter()
+                .filter(|m| m.period == period)
+                .count();
+            if n != 1 {
+                return bad(
+                    f,
+                    format!("weather marker {period:?}: listed {n} times, once needed"),
+                );
+            }
+            let faces = self
+                .track
+                .weather_markers
+                .iter()
+                .find(|m| m.period == period);
+            for t in self
+                .track
+                .turns
+                .iter()
+                .filter(|t| t.variable == Some(period))
+            {
+                if faces.is_some_and(|m| m.printed != t.weather) {
+                    return bad(f, format!("turn {}: its weather differs from the {period:?} marker's printed face", t.turn));
+                }
+            }
+        }
         for s in &self.track.sudden_death {
             if self.turn(s.turn).is_none_or(|t| !t.skull) {
                 return bad(

@@ -5,7 +5,8 @@
 //! Built so far: the scenario data with its validation and provenance, the board topology,
 //! combat arithmetic ([`combat`]: odds, every column shift of spec §7.2, the CRT roll) and
 //! zones of control and supply ([`supply`]: 8.5, 6.0–6.4, 11.1), the deck ([`deck`]: 5.0–5.5),
-//! weather ([`weather`]: 13.1, 14.14) and victory points ([`vp`]: 12.0–12.10).
+//! weather ([`weather`]: 13.1, 14.14), victory points ([`vp`]: 12.0–12.10), and movement,
+//! retreats and advances ([`movement`]: 8.0–8.7, 10.7.5, 10.8).
 //! The game's state machine (`eastfront_kernel::Game`) is not implemented yet: the crate is not
 //! registered as a playable game.
 
@@ -13,6 +14,7 @@ pub mod board;
 pub mod combat;
 pub mod data;
 pub mod deck;
+pub mod movement;
 pub mod supply;
 pub mod vp;
 pub mod weather;

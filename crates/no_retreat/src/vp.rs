@@ -84,8 +84,27 @@ pub fn soviet_total_victory(track: &TrackFile, soviet_score: i32) -> bool {
     soviet_score >= i32::from(track.soviet_total_victory)
 }
 
-/// 12.1: Objective hexes of `side`'s colour it controls and can trace supply to (the city
-/// route of 6.1, for oil fields too).
+/// 12.1: an Objective hex "can trace a supply route (6.0)": the city route of 6.1, or the
+/// 4-hex land line a unit there would have, or a sea its coast touches that supplies the side
+/// (6.2). (The spec's [INF] reads only the city route; with it a Crimean city, whose land
+/// routes all start north-east, could never count for the Axis.)
+pub fn objective_supplied(supply: &Supply, side: Side, id: SpaceId) -> bool {
+    if supply.city_route(side, id) || supply.land_line(side, id).is_some() {
+        return true;
+    }
+    let leningrad_ok = side == Side::Soviet
+        && supply
+            .board
+            .place("Leningrad")
+            .is_some_and(|l| supply.supplied_friendly_city(Side::Soviet, l));
+    supply
+        .board
+        .hex(id)
+        .and_then(|h| h.sea)
+        .is_some_and(|sea| sea.supplies(side, leningrad_ok))
+}
+
+/// 12.1: Objective hexes of `side`'s colour it controls and can trace supply to.
 pub fn objectives_held(board: &Board, supply: &Supply, side: Side) -> usize {
     board
         .data
@@ -97,7 +116,7 @@ pub fn objectives_held(board: &Board, supply: &Supply, side: Side) -> usize {
             let id = SpaceId(*i as u16);
             h.objective == Some(side)
                 && supply.pos.control.get(*i).copied().flatten() == Some(side)
-                && supply.city_route(side, id)
+                && objective_supplied(supply, side, id)
         })
         .count()
 }

@@ -7,7 +7,9 @@
 //! zones of control and supply ([`supply`]: 8.5, 6.0–6.4, 11.1), the deck ([`deck`]: 5.0–5.5),
 //! weather ([`weather`]: 13.1, 14.14), victory points ([`vp`]: 12.0–12.10), and movement,
 //! retreats and advances ([`movement`]: 8.0–8.7, 10.7.5, 10.8), the game state ([`state`]),
-//! scenario set-up ([`setup`]: 3.0, spec §4.2) and Turn Management ([`turn`]: 4.0 A–C, 12.x, 13.x).
+//! scenario set-up ([`setup`]: 3.0, spec §4.2), Turn Management ([`turn`]: 4.0 A–C, 12.x, 13.x),
+//! declaring battles ([`declare`]: 10.1–10.3), results and stacking ([`losses`]: 10.7, 8.4,
+//! 14.x) and reorganization and rail costs ([`reorg`]: 7.x, 9.x).
 //! The game's state machine (`eastfront_kernel::Game`) is not implemented yet: the crate is not
 //! registered as a playable game.
 
@@ -15,7 +17,10 @@ pub mod board;
 pub mod combat;
 pub mod data;
 pub mod deck;
+pub mod declare;
+pub mod losses;
 pub mod movement;
+pub mod reorg;
 pub mod setup;
 pub mod state;
 pub mod supply;

@@ -174,7 +174,20 @@ impl<'a> Supply<'a> {
     /// unblocked, the source included) to a friendly map edge or supplied friendly city.
     /// Returns the hexes entered (empty: the unit's own hex is a source).
     pub fn land_line(&self, side: Side, from: SpaceId) -> Option<Vec<SpaceId>> {
-        if self.land_source(side, from) {
+        self.land_line_within(side, from, LAND_LINE_HEXES, &[])
+    }
+
+    /// A land line of at most `max` hexes that may not end at the cities in `not_to` (9.2:
+    /// unloading routes of 3 hexes, never to a city captured this turn).
+    pub fn land_line_within(
+        &self,
+        side: Side,
+        from: SpaceId,
+        max: u32,
+        not_to: &[SpaceId],
+    ) -> Option<Vec<SpaceId>> {
+        let source = |s: SpaceId| !not_to.contains(&s) && self.land_source(side, s);
+        if source(from) {
             return Some(vec![]);
         }
         let n = self.board.topo.len();
@@ -183,7 +196,7 @@ impl<'a> Supply<'a> {
         dist[from.index()] = 0;
         let mut queue = VecDeque::from([from]);
         while let Some(x) = queue.pop_front() {
-            if dist[x.index()] >= LAND_LINE_HEXES {
+            if dist[x.index()] >= max {
                 continue;
             }
             for b in self.board.borders(x) {
@@ -193,7 +206,7 @@ impl<'a> Supply<'a> {
                 }
                 dist[y.index()] = dist[x.index()] + 1;
                 prev[y.index()] = Some(x);
-                if self.land_source(side, y) {
+                if source(y) {
                     let mut path = vec![y];
                     let mut at = x;
                     while at != from {

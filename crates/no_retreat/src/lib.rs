@@ -10,8 +10,9 @@
 //! scenario set-up ([`setup`]: 3.0, spec §4.2), Turn Management ([`turn`]: 4.0 A–C, 12.x, 13.x),
 //! declaring battles ([`declare`]: 10.1–10.3), results and stacking ([`losses`]: 10.7, 8.4,
 //! 14.x) and reorganization and rail costs ([`reorg`]: 7.x, 9.x).
-//! The game's state machine (`eastfront_kernel::Game`) is not implemented yet: the crate is not
-//! registered as a playable game.
+//! The sequence of play ([`rules`]: `NoRetreat` implements `eastfront_kernel::Game`) drives
+//! them; the card events are not built yet (cards are spent as currency only), so the game is
+//! not registered as playable.
 
 pub mod board;
 pub mod combat;
@@ -21,11 +22,16 @@ pub mod declare;
 pub mod losses;
 pub mod movement;
 pub mod reorg;
+pub mod rules;
 pub mod setup;
 pub mod state;
 pub mod supply;
 pub mod turn;
+pub mod view;
 pub mod vp;
 pub mod weather;
 
 pub use board::{Board, Border, BorderKind};
+pub use rules::{Action, Event, EventKind, NoRetreat};
+pub use state::{Options, State};
+pub use view::View;

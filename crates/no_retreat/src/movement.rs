@@ -87,11 +87,51 @@ pub fn reachable(
     ma: u8,
     access: Access,
 ) -> Vec<(SpaceId, u8)> {
-    if ma == 0 {
-        return vec![];
+    let (best, _) = search(board, tec, zones, m, ma, access);
+    best.iter()
+        .enumerate()
+        .filter(|(i, c)| **c != u32::MAX && *i != m.at.index())
+        .map(|(i, c)| (SpaceId(i as u16), u8::try_from(*c).unwrap_or(u8::MAX)))
+        .collect()
+}
+
+/// The cheapest path (the spaces entered, in order) to a space [`reachable`] lists; ties go
+/// to the path found first. Every space on it is entered or passed through (12.7.1).
+pub fn path_to(
+    board: &Board,
+    tec: &Tec,
+    zones: &Zones,
+    m: &Mover,
+    ma: u8,
+    access: Access,
+    to: SpaceId,
+) -> Option<Vec<SpaceId>> {
+    let (best, prev) = search(board, tec, zones, m, ma, access);
+    if best[to.index()] == u32::MAX || to == m.at {
+        return None;
     }
+    let mut path = vec![to];
+    let mut at = to;
+    while let Some(p) = prev[at.index()] {
+        if p == m.at {
+            break;
+        }
+        path.push(p);
+        at = p;
+    }
+    path.reverse();
+    Some(path)
+}
+
+type Search = (Vec<u32>, Vec<Option<SpaceId>>);
+
+fn search(board: &Board, tec: &Tec, zones: &Zones, m: &Mover, ma: u8, access: Access) -> Search {
     let n = board.topo.len();
     let mut best = vec![u32::MAX; n];
+    let mut prev: Vec<Option<SpaceId>> = vec![None; n];
+    if ma == 0 {
+        return (best, prev);
+    }
     best[m.at.index()] = 0;
     let mut heap = BinaryHeap::from([Reverse((0u32, m.at))]);
     let start_ezoc = zones.in_ezoc(m.side, m.at);
@@ -129,17 +169,14 @@ pub fn reachable(
             let allowed = total <= u32::from(ma) || x == m.at;
             if allowed && total < best[y.index()] {
                 best[y.index()] = total;
+                prev[y.index()] = Some(x);
                 if total <= u32::from(ma) {
                     heap.push(Reverse((total, y)));
                 }
             }
         }
     }
-    best.iter()
-        .enumerate()
-        .filter(|(i, c)| **c != u32::MAX && *i != m.at.index())
-        .map(|(i, c)| (SpaceId(i as u16), u8::try_from(*c).unwrap_or(u8::MAX)))
-        .collect()
+    (best, prev)
 }
 
 /// A step a retreat or advance may take: not into enemy units, lakes, closed areas, or across

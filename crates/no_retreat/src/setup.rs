@@ -154,9 +154,13 @@ pub fn setup(
         triggers: Triggers::default(),
         axis_discards_due: 0,
         axis_card_penalty: false,
+        first_snow_turn: None,
         no_sudden_death: false,
         skip_first_phases: s.skip_first_phases,
         pending: Vec::new(),
+        cb_markers: Vec::new(),
+        strategic_reserve: None,
+        scratch: Scratch::default(),
         outcome: None,
         dice,
     };

@@ -2,7 +2,7 @@
 //! The sequence of play is spec §5: Turn Management (A, B, C), then the Axis player turn,
 //! then the Soviet player turn, each of seven phases.
 
-use crate::combat::TurnWeather;
+use crate::combat::{BattleKind, TurnWeather};
 use crate::data::{Code, Weather};
 use crate::deck::Deck;
 use crate::vp::VpState;
@@ -77,6 +77,101 @@ pub enum Pending {
     /// Discard this many cards of the player's choice (5.1; the opening hand, LP U2; a red
     /// event's discard, 13.4 [EXT]).
     Discard { side: Side, count: u8 },
+    /// 8.4.3: the owner removes units of his choice from an over-stacked hex.
+    Overstack { side: Side, at: SpaceId },
+}
+
+/// The steps of the Reorganization phase (7.0 A–C).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReorgStep {
+    Flip,
+    Place,
+    Reorganize,
+}
+
+/// The steps of the Combat phase (10.1, 10.2).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CombatStep {
+    /// 10.1.1: the active player places Target markers.
+    Targets,
+    /// 10.1.2: the passive player places Counterblow markers (1 card each).
+    Counterblows,
+    /// 10.2: the active player picks and fights the battles.
+    Battles,
+}
+
+/// What a battle waits for after its die (10.7).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum BattleStage {
+    /// CA: the defender counterattacks or ends the battle (10.7.2).
+    Counterattack,
+    /// CB: the active player marks one of his participating hexes (10.7.3).
+    MarkCounterblow,
+    /// Step losses still owed: (side, how many), each from the side's participants.
+    Losses(Vec<(Side, u8)>),
+    /// 14.9.2: the owner may put a cadre where this unit was eliminated by a step loss.
+    Cadre { side: Side, at: SpaceId },
+    /// 10.7.5: these defending units retreat, one at a time; `shatter`: then the Shattered box.
+    Retreats { units: Vec<usize>, shatter: bool },
+    /// 10.8: the attackers may advance into the emptied hexes.
+    Advance {
+        vacated: Vec<SpaceId>,
+        done: Vec<usize>,
+    },
+}
+
+/// A battle in progress (10.5).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct BattleRun {
+    pub attacker: Side,
+    pub kind: BattleKind,
+    pub attackers: Vec<usize>,
+    /// The attacked hexes.
+    pub targets: Vec<SpaceId>,
+    /// The defending units that fight (all units in the target hexes, but a counterattack's
+    /// may be fewer: the others are uncommitted and only retreat, 10.7.2).
+    pub defenders: Vec<usize>,
+    pub uncommitted: Vec<usize>,
+    /// The units of the battle as first fought: a counterattack may use only these (10.7.2).
+    pub original: Vec<usize>,
+    /// What the battle still waits for, the first one now.
+    pub stages: Vec<BattleStage>,
+}
+
+/// The Combat phase's bookkeeping.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct CombatState {
+    pub step: CombatStep,
+    /// Hexes with a Target marker not yet attacked.
+    pub targets: Vec<SpaceId>,
+    /// Hexes the active player must attack as counterblows (10.1.2, 10.7.3), not yet attacked.
+    pub counterblows: Vec<SpaceId>,
+    /// Hexes attacked this phase (10.3.4).
+    pub attacked_hexes: Vec<SpaceId>,
+    /// Units that fought this phase (10.3.4).
+    pub fought: Vec<usize>,
+    /// The battle being fought.
+    pub battle: Option<BattleRun>,
+}
+
+/// What a player turn keeps track of; cleared when the next player turn begins.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scratch {
+    pub reorg: Option<ReorgStep>,
+    pub free_upgrades_left: u8,
+    /// The Card phase's discard was asked for (5.1) and its draw done (5.2).
+    pub discard_asked: bool,
+    pub drawn: bool,
+    /// Units that moved or embarked this Movement phase (8.0 [INF]).
+    pub moved: Vec<usize>,
+    pub embarked: u8,
+    pub combat: Option<CombatState>,
+    /// VP hexes captured this turn (9.2: no unloading route may end there).
+    pub captured: Vec<SpaceId>,
+    /// Units paid for this Reorganization phase and waiting to be placed (7.9).
+    pub replaced: Vec<usize>,
+    /// The Strategic Reserve marker was set this Rail Unloading phase (14.12.1).
+    pub reserve_set: bool,
 }
 
 /// The conditional turn events of 13.5: the turn each was triggered on.
@@ -136,11 +231,19 @@ pub struct State {
     pub axis_discards_due: u8,
     /// 13.5 turns 16, 18: the Axis draws one fewer this turn.
     pub axis_card_penalty: bool,
+    /// 10.6.2 [EXT]: the first Snow turn of the game (Shock! gives 2R).
+    pub first_snow_turn: Option<u8>,
     /// 14.13: a card cancelled the next sudden-death check.
     pub no_sudden_death: bool,
     /// The first Axis player turn skips Card, Supply and Reorganization (LP U2).
     pub skip_first_phases: bool,
     pub pending: Vec<Pending>,
+    /// Counterblow markers placed by CB results (10.7.3): the hex and the side whose units
+    /// are under it; the other side must attack them in its next Combat phase.
+    pub cb_markers: Vec<(SpaceId, Side)>,
+    /// 14.12: the Soviet unit in the Rail box carrying the Strategic Reserve marker.
+    pub strategic_reserve: Option<usize>,
+    pub scratch: Scratch,
     pub outcome: Option<Outcome>,
     pub dice: Dice,
 }

@@ -139,6 +139,9 @@ pub fn turn_management(board: &Board, state: &mut State, advance: bool) -> Vec<T
     // B. New turn events. Weather (13.1, 14.14) and support markers (13.3: unused ones lost).
     let w = weather_of(track, &state.weather_markers, t);
     state.weather = turn_weather(w, state.last_weather);
+    if state.weather.wintry() && state.first_snow_turn.is_none() {
+        state.first_snow_turn = Some(t);
+    }
     notes.push(TurnNote::Weather(state.weather));
     state.support = [turn.blitz, turn.shock];
     notes.push(TurnNote::Support {

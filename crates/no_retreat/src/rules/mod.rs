@@ -5,6 +5,7 @@
 //! Not built yet: playing event cards as events (cards are spent as currency only, 5.4), the
 //! optional rules of §15 other than the Joker's holder and 15.4/15.5.
 
+mod battle;
 mod combat_phase;
 mod end_phases;
 mod helpers;

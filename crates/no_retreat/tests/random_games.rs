@@ -89,6 +89,21 @@ fn random_barbarossa_games_end() {
 }
 
 #[test]
+fn random_campaign_games_end() {
+    let g = NoRetreat::new();
+    let n: u64 = std::env::var("EASTFRONT_FUZZ_GAMES")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .map(|n: u64| n.div_ceil(5))
+        .unwrap_or(1);
+    for seed in 100..100 + n {
+        let st = play(&g, "campaign", seed, 1_000_000);
+        let o = st.outcome.expect("a result");
+        assert!(o.winner.is_some(), "{}", o.reason);
+    }
+}
+
+#[test]
 fn illegal_actions_are_refused_and_change_nothing() {
     let g = NoRetreat::new();
     let st0 = g.setup("campaign", &Options::default(), 1).unwrap();

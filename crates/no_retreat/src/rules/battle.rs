@@ -374,7 +374,27 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
                     b.stages.remove(0);
                     continue;
                 };
-                if n == 0 || loss_units(board, st, &b, s).is_empty() {
+                let candidates = loss_units(board, st, &b, s);
+                // One unit only: it takes the loss (no choice to make).
+                if n > 0 && candidates.len() == 1 {
+                    let u = candidates[0];
+                    let hex = at(st, u);
+                    let gone = lose_step(board, st, u, events);
+                    if let Some(BattleStage::Losses(l)) = b.stages.first_mut() {
+                        l[0].1 -= 1;
+                        l.retain(|x| x.1 > 0);
+                        if l.is_empty() {
+                            b.stages.remove(0);
+                        }
+                    }
+                    if gone && !data(board, u).cadre {
+                        if let Some(h) = hex {
+                            b.stages.insert(0, BattleStage::Cadre { side: s, at: h });
+                        }
+                    }
+                    continue;
+                }
+                if n == 0 || candidates.is_empty() {
                     if let Some(BattleStage::Losses(l)) = b.stages.first_mut() {
                         l.remove(0);
                         if l.is_empty() {
@@ -411,6 +431,9 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
                         format!("{} cannot retreat", unit_name(board, st, u)),
                     );
                     eliminate(board, st, u, events);
+                } else if !shatter && options.len() == 1 {
+                    let side = side_of(board, u);
+                    do_retreat(board, st, side, u, options[0], events);
                 } else if shatter {
                     // 10.7.6: it retreats, then goes to the Shattered box.
                     st.units[u].loc = Loc::Shattered;
@@ -428,14 +451,17 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
                 }
             }
             Some(BattleStage::Advance { vacated, done }) => {
-                // 10.8: only when the target hexes are empty.
-                let empty: Vec<SpaceId> = b
-                    .targets
-                    .iter()
-                    .copied()
-                    .filter(|h| units_at(st, *h).is_empty())
-                    .collect();
-                *vacated = empty.clone();
+                // 10.8: only into the target hexes the result emptied (fixed when the advance
+                // begins: an attacker that has advanced into one does not close it).
+                if done.is_empty() {
+                    *vacated = b
+                        .targets
+                        .iter()
+                        .copied()
+                        .filter(|h| units_at(st, *h).is_empty())
+                        .collect();
+                }
+                let empty = vacated.clone();
                 let done = done.clone();
                 let any = !empty.is_empty()
                     && b.attackers.iter().any(|u| {
@@ -451,6 +477,38 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
     if let Some(c) = st.scratch.combat.as_mut() {
         c.battle = Some(b);
     }
+}
+
+/// 10.7.5: one unit retreats to `to`, passing through a hex between (12.7.1 control).
+pub(super) fn do_retreat(
+    board: &Board,
+    st: &mut State,
+    side: Side,
+    unit: usize,
+    to: SpaceId,
+    events: &mut Vec<Event>,
+) {
+    if let Some(from) = at(st, unit) {
+        let mid = board.borders(from).iter().map(|x| x.to).find(|m| {
+            board.border(*m, to).is_some()
+                && units_at(st, *m).iter().all(|u| side_of(board, *u) == side)
+        });
+        st.units[unit].loc = Loc::Map(to);
+        if let Some(m) = mid {
+            super::helpers::enter(board, st, side, m, events);
+        }
+        super::helpers::enter(board, st, side, to, events);
+    }
+    log(
+        events,
+        EventKind::Retreated,
+        "10.7.5",
+        format!(
+            "{} retreats to {}",
+            unit_name(board, st, unit),
+            board.name(to)
+        ),
+    );
 }
 
 pub(super) fn end_battle(board: &Board, st: &mut State, _b: &BattleRun) {

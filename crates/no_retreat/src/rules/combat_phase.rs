@@ -553,27 +553,7 @@ pub(crate) fn perform(
         }
         Action::Retreat { unit, to } => {
             let Some(mut b) = take_battle(st) else { return };
-            if let Some(from) = at(st, *unit) {
-                let mid = board.borders(from).iter().map(|x| x.to).find(|m| {
-                    board.border(*m, *to).is_some()
-                        && units_at(st, *m).iter().all(|u| side_of(board, *u) == side)
-                });
-                st.units[*unit].loc = Loc::Map(*to);
-                if let Some(m) = mid {
-                    enter(board, st, side, m, events);
-                }
-                enter(board, st, side, *to, events);
-            }
-            log(
-                events,
-                EventKind::Retreated,
-                "10.7.5",
-                format!(
-                    "{} retreats to {}",
-                    unit_name(board, st, *unit),
-                    board.name(*to)
-                ),
-            );
+            super::battle::do_retreat(board, st, side, *unit, *to, events);
             if let Some(BattleStage::Retreats { units, .. }) = b.stages.first_mut() {
                 units.retain(|x| x != unit);
             }

@@ -173,6 +173,16 @@ pub(crate) fn eliminate(board: &Board, st: &mut State, unit: usize, events: &mut
         format!("{} is eliminated ({dest:?})", d.front.name),
     );
     refresh_finland(board, st);
+    // 12.5: the Soviets eliminate the Berlin Garrison: Hitler is dead, the Soviets win.
+    if d.id == "ge_berlin" {
+        let o = eastfront_kernel::Outcome {
+            winner: Some(Side::Soviet),
+            reason: "12.5: the Berlin Garrison is eliminated: Hitler is killed".into(),
+        };
+        log(events, EventKind::Victory, "12.5", o.reason.clone());
+        st.outcome = Some(o);
+        st.phase = Phase::Over;
+    }
 }
 
 /// A step loss (10.7.1, 14.1, 7.3): reduce, fortified → regional, or eliminate. Returns

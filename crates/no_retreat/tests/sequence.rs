@@ -403,3 +403,92 @@ fn games_replay_from_the_seed() {
     };
     assert_eq!(run(), run());
 }
+
+fn reorganizing(g: &NoRetreat, turn: u8, free: u8) -> State {
+    let mut st = blank(g, turn, Side::Soviet, Step::Reorganization);
+    st.scratch.reorg = Some(ReorgStep::Flip);
+    st.scratch.free_upgrades_left = free;
+    st.hands[1] = vec![1, 2, 3];
+    st
+}
+
+#[test]
+fn r7_2_free_and_paid_upgrades() {
+    let g = game();
+    let mut st = reorganizing(&g, 6, 1);
+    let kal = put(&g, &mut st, "so_kalinin", "Kalinin", true);
+    let acts = g.legal_actions(&st, SOVIET);
+    assert!(
+        acts.contains(&Action::Upgrade {
+            unit: kal,
+            cards: vec![]
+        }),
+        "free (7.2)"
+    );
+    assert!(
+        acts.contains(&Action::Upgrade {
+            unit: kal,
+            cards: vec![1]
+        }),
+        "paid (13.5 turn 3)"
+    );
+    act(
+        &g,
+        &mut st,
+        SOVIET,
+        Action::Upgrade {
+            unit: kal,
+            cards: vec![],
+        },
+    );
+    assert!(!st.units[kal].reduced);
+    assert_eq!(st.scratch.free_upgrades_left, 0);
+    assert_eq!(
+        st.hand(Side::Soviet).len(),
+        3,
+        "the free upgrade costs no card"
+    );
+}
+
+#[test]
+fn r14_8_yugoslavs_fortify_only_in_the_balkans() {
+    let g = game();
+    let mut st = reorganizing(&g, 18, 0);
+    let yu = put(&g, &mut st, "yu_1", "-1,5", true);
+    assert!(!g
+        .legal_actions(&st, SOVIET)
+        .iter()
+        .any(|a| matches!(a, Action::Fortify { .. })));
+    st.units[yu].loc = Loc::Map(place(&g, "Western Balkans"));
+    assert!(g.legal_actions(&st, SOVIET).contains(&Action::Fortify {
+        unit: yu,
+        cards: vec![1]
+    }));
+}
+
+#[test]
+fn r7_5_regional_units_fortify_from_turn_3() {
+    let g = game();
+    let mut st = reorganizing(&g, 2, 0);
+    let len = put(&g, &mut st, "so_leningrad", "Leningrad", true);
+    assert!(!g
+        .legal_actions(&st, SOVIET)
+        .iter()
+        .any(|a| matches!(a, Action::Fortify { .. })));
+    st.turn = 3;
+    act(
+        &g,
+        &mut st,
+        SOVIET,
+        Action::Fortify {
+            unit: len,
+            cards: vec![2],
+        },
+    );
+    assert!(!st.units[len].reduced);
+    assert_eq!(
+        st.deck.top_discard(),
+        Some(2),
+        "5.4: spent cards go on the discard pile"
+    );
+}

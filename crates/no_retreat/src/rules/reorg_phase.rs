@@ -167,7 +167,13 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                         }));
                     }
                 }
-                if let Some(c) = fortify_cost(track, d, us.reduced, st.turn) {
+                // 14.8: the Yugoslav armies take their fortified face only in the Balkans.
+                let balkans = board
+                    .area(at)
+                    .is_some_and(|a| a.kind != crate::data::AreaKind::Finland);
+                let may_fortify = d.nation != crate::data::Nation::Yugoslav || balkans;
+                if let Some(c) = fortify_cost(track, d, us.reduced, st.turn).filter(|_| may_fortify)
+                {
                     out.extend(paid(u, &hand, c, |unit, cards| Action::Fortify {
                         unit,
                         cards,

@@ -492,3 +492,116 @@ fn r7_5_regional_units_fortify_from_turn_3() {
         "5.4: spent cards go on the discard pile"
     );
 }
+
+#[test]
+fn r10_7_3_counterblows_declared_and_from_results_e6() {
+    let g = game();
+    let mut st = blank(&g, 8, Side::German, Step::Movement);
+    st.weather = eastfront_no_retreat::combat::TurnWeather::Clear;
+    st.hands[1] = vec![7, 8];
+    let a = put(&g, &mut st, "ge_9a", "-2,5", false);
+    let b = put(&g, &mut st, "ge_4a", "-3,7", false);
+    let x = put(&g, &mut st, "so_west", "-1,5", true);
+    let y = put(&g, &mut st, "so_south", "-2,6", true);
+    let (hx, hy, ha) = (place(&g, "-1,5"), place(&g, "-2,6"), place(&g, "-2,5"));
+    // Axis 1:1 die 4: CB; Axis 1:1 die 1: CA.
+    st.dice.script(&[4, 1]).unwrap();
+    act(&g, &mut st, AXIS, Action::End);
+    act(&g, &mut st, AXIS, Action::Target { hex: hx });
+    act(&g, &mut st, AXIS, Action::End);
+    // 10.1.2: the Soviet pays a card to make the Axis attack the South Front too; not on the
+    // Target hex.
+    let cb = g.legal_actions(&st, SOVIET);
+    assert!(cb.contains(&Action::Counterblow { hex: hy, card: 7 }));
+    assert!(!cb
+        .iter()
+        .any(|x| matches!(x, Action::Counterblow { hex, .. } if *hex == hx)));
+    act(
+        &g,
+        &mut st,
+        SOVIET,
+        Action::Counterblow { hex: hy, card: 7 },
+    );
+    act(&g, &mut st, SOVIET, Action::End);
+    assert_eq!(st.hand(Side::Soviet), &vec![8]);
+    // Both hexes must be attacked: only attacks are offered, no End.
+    let battles = g.legal_actions(&st, AXIS);
+    assert!(!battles.contains(&Action::End));
+    act(
+        &g,
+        &mut st,
+        AXIS,
+        Action::Attack {
+            targets: vec![hx],
+            units: vec![a],
+            support: false,
+        },
+    );
+    // CB: the Axis marks its own participating hex.
+    assert_eq!(
+        g.legal_actions(&st, AXIS),
+        vec![Action::MarkCounterblow { hex: ha }]
+    );
+    act(&g, &mut st, AXIS, Action::MarkCounterblow { hex: ha });
+    assert_eq!(st.cb_markers, vec![(ha, Side::German)]);
+    let ev = act(
+        &g,
+        &mut st,
+        AXIS,
+        Action::Attack {
+            targets: vec![hy],
+            units: vec![b],
+            support: false,
+        },
+    );
+    let battle = ev.iter().find(|e| e.kind == EventKind::Battle).unwrap();
+    assert!(battle.public.contains("4 vs 3, 1:1;"), "{}", battle.public);
+    // CA: the Soviet declines.
+    act(
+        &g,
+        &mut st,
+        SOVIET,
+        Action::Counterattack {
+            units: vec![],
+            support: false,
+        },
+    );
+    assert_eq!(
+        st.phase,
+        Phase::Player {
+            side: Side::German,
+            step: Step::RailUnloading
+        }
+    );
+    act(&g, &mut st, AXIS, Action::End);
+    // The Soviet player turn: the counterblow marker on the 9th Army must be attacked.
+    while st.phase
+        != (Phase::Player {
+            side: Side::Soviet,
+            step: Step::Movement,
+        })
+    {
+        if !st.pending.is_empty() {
+            let card = st.hand(Side::Soviet)[0];
+            act(&g, &mut st, SOVIET, Action::Discard { card });
+        } else {
+            act(&g, &mut st, SOVIET, Action::End);
+        }
+    }
+    act(&g, &mut st, SOVIET, Action::End);
+    let c = st.scratch.combat.as_ref().unwrap();
+    assert_eq!(c.counterblows, vec![ha]);
+    assert!(st.cb_markers.is_empty());
+    act(&g, &mut st, SOVIET, Action::End);
+    act(&g, &mut st, AXIS, Action::End);
+    let must = g.legal_actions(&st, SOVIET);
+    assert!(!must.is_empty());
+    assert!(must
+        .iter()
+        .all(|m| matches!(m, Action::Attack { targets, .. } if targets == &vec![ha])));
+    assert!(must.contains(&Action::Attack {
+        targets: vec![ha],
+        units: vec![x, y],
+        support: false
+    }));
+}

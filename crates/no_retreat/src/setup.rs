@@ -154,6 +154,7 @@ pub fn setup(
         triggers: Triggers::default(),
         axis_discards_due: 0,
         axis_card_penalty: false,
+        executed: Vec::new(),
         first_snow_turn: None,
         no_sudden_death: false,
         skip_first_phases: s.skip_first_phases,

@@ -118,6 +118,25 @@ pub enum BattleStage {
         vacated: Vec<SpaceId>,
         done: Vec<usize>,
     },
+    /// 10.5 step 2: this side may play one event card for the battle (or pass).
+    Commit(Side),
+    /// 10.5 step 5: the die is rolled (no decision).
+    Roll,
+    /// After the roll: this side may play a card that changes the roll or the result.
+    AfterRoll(Side),
+    /// 10.5 step 6: the result is applied (no decision).
+    Apply,
+    /// Before the advance: this side may play a card that changes it (5.0 example).
+    AdvanceCards(Side),
+}
+
+/// A card's change to an advance after combat, applied in the order played (5.0, E1).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AdvanceCard {
+    /// One more hex (General Staff).
+    PlusOne,
+    /// At most one hex (Rasputitsa).
+    LimitOne,
 }
 
 /// A battle in progress (10.5).
@@ -136,6 +155,20 @@ pub struct BattleRun {
     pub original: Vec<usize>,
     /// What the battle still waits for, the first one now.
     pub stages: Vec<BattleStage>,
+    /// A support marker is committed (10.6.2).
+    pub support: bool,
+    /// Column shifts from event cards (10.5 step 2).
+    pub card_shifts: Vec<(String, i8)>,
+    /// A result an event card imposes without a die (Heinz Guderian, Elastic Defense).
+    pub imposed: Option<crate::data::CombatResult>,
+    /// The final column and CRT of the roll, and its result.
+    pub column: Option<crate::data::Column>,
+    pub crt: Option<Side>,
+    pub result: Option<crate::data::CombatResult>,
+    pub rolled: bool,
+    /// Sides that played their card for this battle, per window.
+    pub played: Vec<(Side, u8)>,
+    pub advance_cards: Vec<AdvanceCard>,
 }
 
 /// The Combat phase's bookkeeping.
@@ -231,6 +264,8 @@ pub struct State {
     pub axis_discards_due: u8,
     /// 13.5 turns 16, 18: the Axis draws one fewer this turn.
     pub axis_card_penalty: bool,
+    /// 5.0 "once is enough": the card halves executed as events this game turn.
+    pub executed: Vec<(u8, Side)>,
     /// 10.6.2 [EXT]: the first Snow turn of the game (Shock! gives 2R).
     pub first_snow_turn: Option<u8>,
     /// 14.13: a card cancelled the next sudden-death check.

@@ -130,6 +130,7 @@ pub fn turn_management(board: &Board, state: &mut State, advance: bool) -> Vec<T
             return notes;
         }
         state.turn += 1;
+        state.executed.clear();
     }
     let t = state.turn;
     notes.push(TurnNote::Turn(t));

@@ -498,7 +498,7 @@ fn r10_7_3_counterblows_declared_and_from_results_e6() {
     let g = game();
     let mut st = blank(&g, 8, Side::German, Step::Movement);
     st.weather = eastfront_no_retreat::combat::TurnWeather::Clear;
-    st.hands[1] = vec![7, 8];
+    st.hands[1] = vec![21, 22];
     let a = put(&g, &mut st, "ge_9a", "-2,5", false);
     let b = put(&g, &mut st, "ge_4a", "-3,7", false);
     let x = put(&g, &mut st, "so_west", "-1,5", true);
@@ -512,7 +512,7 @@ fn r10_7_3_counterblows_declared_and_from_results_e6() {
     // 10.1.2: the Soviet pays a card to make the Axis attack the South Front too; not on the
     // Target hex.
     let cb = g.legal_actions(&st, SOVIET);
-    assert!(cb.contains(&Action::Counterblow { hex: hy, card: 7 }));
+    assert!(cb.contains(&Action::Counterblow { hex: hy, card: 21 }));
     assert!(!cb
         .iter()
         .any(|x| matches!(x, Action::Counterblow { hex, .. } if *hex == hx)));
@@ -520,10 +520,10 @@ fn r10_7_3_counterblows_declared_and_from_results_e6() {
         &g,
         &mut st,
         SOVIET,
-        Action::Counterblow { hex: hy, card: 7 },
+        Action::Counterblow { hex: hy, card: 21 },
     );
     act(&g, &mut st, SOVIET, Action::End);
-    assert_eq!(st.hand(Side::Soviet), &vec![8]);
+    assert_eq!(st.hand(Side::Soviet), &vec![22]);
     // Both hexes must be attacked: only attacks are offered, no End.
     let battles = g.legal_actions(&st, AXIS);
     assert!(!battles.contains(&Action::End));

@@ -106,7 +106,14 @@ pub(super) fn advance_options(
             Side::German => data(board, u).ss || !romania_out,
             Side::Soviet => by(TurnEvent::SovietTankAdvance),
         };
-    let limit = advance_limit(st.weather, st.units[u].unsupplied, bonus);
+    let mut limit = advance_limit(st.weather, st.units[u].unsupplied, bonus);
+    // 5.0: the cards in the order played; the later prevails.
+    for c in &b.advance_cards {
+        limit = match c {
+            AdvanceCard::PlusOne => limit + 1,
+            AdvanceCard::LimitOne => 1,
+        };
+    }
     let pos = position(board, st);
     let zones = Zones::new(board, &pos);
     let mut out = Vec::new();
@@ -202,7 +209,7 @@ pub(super) fn describe(
         first_snow_turn: st.first_snow_turn == Some(st.turn),
         support,
         romania_surrendered: st.triggers.ploesti.is_some_and(|t| t < st.turn),
-        card_shifts: vec![],
+        card_shifts: b.card_shifts.clone(),
     }
 }
 
@@ -219,16 +226,36 @@ pub(super) fn fight(
         let i = side_index(b.attacker);
         st.support[i] = st.support[i].saturating_sub(1);
     }
+    b.support = support;
+    // 10.5 step 2: the attacker, then the defender, may play one event card.
+    b.stages = vec![
+        BattleStage::Commit(b.attacker),
+        BattleStage::Commit(b.attacker.other()),
+        BattleStage::Roll,
+    ];
+    settle(board, st, b, events);
+}
+
+/// 10.5 steps 3–5: the odds (the defender's best terrain hex, 10.6.1), then the die on the
+/// attacker's CRT, unless a card imposed the result.
+fn roll_battle(board: &Board, st: &mut State, b: &mut BattleRun, events: &mut Vec<Event>) {
     let tec = &board.data.tables.tec;
     let odds = b
         .targets
         .iter()
-        .map(|h| combat::odds(&describe(board, st, &b, *h, support), tec))
+        .map(|h| combat::odds(&describe(board, st, b, *h, b.support), tec))
         .min_by_key(|o| o.final_column.map(|c| c.index() as i32).unwrap_or(-1))
         .expect("a battle has a target");
     let crt_side = combat::crt_side(b.attacker, st.weather, !st.options.axis_own_crt_in_snow);
     let crt = combat::crt(&board.data.tables, crt_side);
-    let (die, result) = combat::roll(crt, &odds, &mut st.dice);
+    let (die, result) = match b.imposed {
+        Some(r) => (None, r),
+        None => combat::roll(crt, &odds, &mut st.dice),
+    };
+    b.column = odds.final_column;
+    b.crt = Some(crt_side);
+    b.result = Some(result);
+    b.rolled = die.is_some();
     let shifts: Vec<String> = odds.shifts.iter().map(|s| s.describe()).collect();
     let col = odds.final_column.map(|c| c.label()).unwrap_or("below 1:3");
     let text = format!(
@@ -258,8 +285,6 @@ pub(super) fn fight(
         ));
     }
     events.push(ev);
-    apply_result(board, st, &mut b, result, events);
-    settle(board, st, b, events);
 }
 
 /// 10.7: the stages a result calls for.
@@ -333,6 +358,10 @@ pub(super) fn apply_result(
         result,
         CombatResult::DR | CombatResult::DS | CombatResult::DD
     ) {
+        // 5.0 example: cards that change the advance, in the order played.
+        b.stages.push(BattleStage::AdvanceCards(b.attacker));
+        b.stages.push(BattleStage::AdvanceCards(b.attacker.other()));
+        b.stages.push(BattleStage::AdvanceCards(b.attacker));
         b.stages.push(BattleStage::Advance {
             vacated: vec![],
             done: vec![],
@@ -347,6 +376,65 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
             None => {
                 end_battle(board, st, &b);
                 return;
+            }
+            Some(BattleStage::Commit(side)) => {
+                let s = *side;
+                if super::events::playable(board, st, s, super::events::Window::Commit, Some(&b))
+                    .is_empty()
+                {
+                    b.stages.remove(0);
+                } else {
+                    break;
+                }
+            }
+            Some(BattleStage::AfterRoll(side)) => {
+                let s = *side;
+                if super::events::playable(board, st, s, super::events::Window::AfterRoll, Some(&b))
+                    .is_empty()
+                {
+                    b.stages.remove(0);
+                } else {
+                    break;
+                }
+            }
+            Some(BattleStage::AdvanceCards(side)) => {
+                let s = *side;
+                if super::events::playable(board, st, s, super::events::Window::Advance, Some(&b))
+                    .is_empty()
+                {
+                    b.stages.remove(0);
+                } else {
+                    break;
+                }
+            }
+            Some(BattleStage::Roll) => {
+                b.stages.remove(0);
+                roll_battle(board, st, &mut b, events);
+                let (att, def) = (b.attacker, b.attacker.other());
+                let next = [
+                    BattleStage::AfterRoll(att),
+                    BattleStage::AfterRoll(def),
+                    BattleStage::Apply,
+                ];
+                for (i, x) in next.into_iter().enumerate() {
+                    b.stages.insert(i, x);
+                }
+            }
+            Some(BattleStage::Apply) => {
+                b.stages.remove(0);
+                let r = b.result.unwrap_or(CombatResult::NoEffect);
+                if b.played
+                    .iter()
+                    .any(|(_, w)| *w == super::events::Window::AfterRoll as u8)
+                {
+                    log(
+                        events,
+                        EventKind::Result,
+                        "10.7",
+                        format!("Result: {}", r.label()),
+                    );
+                }
+                apply_result(board, st, &mut b, r, events);
             }
             Some(BattleStage::Counterattack) => {
                 let can = b.defenders.iter().chain(&b.uncommitted).any(|u| {

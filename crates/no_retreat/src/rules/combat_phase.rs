@@ -89,6 +89,10 @@ pub(crate) fn battle_decider(b: &BattleRun, active: Side) -> Side {
         Some(BattleStage::Losses(l)) => l.first().map(|x| x.0).unwrap_or(active),
         Some(BattleStage::Cadre { side, .. }) => *side,
         Some(BattleStage::Advance { .. }) => b.attacker,
+        Some(BattleStage::Commit(s))
+        | Some(BattleStage::AfterRoll(s))
+        | Some(BattleStage::AdvanceCards(s)) => *s,
+        Some(BattleStage::Roll) | Some(BattleStage::Apply) => active,
     }
 }
 
@@ -364,7 +368,20 @@ fn battle_legal(board: &Board, st: &State, b: &BattleRun, side: Side) -> Vec<Act
             }
             out.push(Action::End);
         }
-        None => {}
+        Some(BattleStage::Commit(_))
+        | Some(BattleStage::AfterRoll(_))
+        | Some(BattleStage::AdvanceCards(_)) => {
+            let w = match b.stages.first() {
+                Some(BattleStage::Commit(_)) => super::events::Window::Commit,
+                Some(BattleStage::AfterRoll(_)) => super::events::Window::AfterRoll,
+                _ => super::events::Window::Advance,
+            };
+            for card in super::events::playable(board, st, side, w, Some(b)) {
+                out.push(Action::PlayEvent { card });
+            }
+            out.push(Action::Pass);
+        }
+        Some(BattleStage::Roll) | Some(BattleStage::Apply) | None => {}
     }
     out
 }
@@ -443,6 +460,15 @@ pub(crate) fn perform(
                 uncommitted,
                 original,
                 stages: vec![],
+                support: false,
+                card_shifts: vec![],
+                imposed: None,
+                column: None,
+                crt: None,
+                result: None,
+                rolled: false,
+                played: vec![],
+                advance_cards: vec![],
             };
             fight(board, st, b, *support, events);
         }
@@ -487,8 +513,28 @@ pub(crate) fn perform(
                 uncommitted,
                 original: b.original.clone(),
                 stages: vec![],
+                support: false,
+                card_shifts: vec![],
+                imposed: None,
+                column: None,
+                crt: None,
+                result: None,
+                rolled: false,
+                played: vec![],
+                advance_cards: vec![],
             };
             fight(board, st, nb, *support, events);
+        }
+        Action::PlayEvent { card } => {
+            let Some(mut b) = take_battle(st) else { return };
+            super::events::play(board, st, side, *card, Some(&mut b), events);
+            b.stages.remove(0);
+            settle(board, st, b, events);
+        }
+        Action::Pass => {
+            let Some(mut b) = take_battle(st) else { return };
+            b.stages.remove(0);
+            settle(board, st, b, events);
         }
         Action::MarkCounterblow { hex } => {
             let Some(mut b) = take_battle(st) else { return };

@@ -280,6 +280,17 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
             step: Step::RailUnloading,
             ..
         } => end_phases::legal(board, st, side),
+        Phase::Player {
+            step: Step::Card, ..
+        } => {
+            let mut v: Vec<Action> =
+                super::events::playable(board, st, side, super::events::Window::CardPhase, None)
+                    .into_iter()
+                    .map(|card| Action::PlayEvent { card })
+                    .collect();
+            v.push(Action::End);
+            v
+        }
         _ => vec![],
     }
 }
@@ -328,6 +339,17 @@ pub(crate) fn perform(
             check_stacking(board, st);
         }
         Action::End => super::end_step(board, st, events),
+        Action::PlayEvent { card }
+            if matches!(
+                st.phase,
+                Phase::Player {
+                    step: Step::Card,
+                    ..
+                }
+            ) =>
+        {
+            super::events::play(board, st, side, *card, None, events)
+        }
         Action::Recover { .. }
         | Action::Upgrade { .. }
         | Action::Fortify { .. }

@@ -2,12 +2,14 @@
 //! automatic steps between them, and `eastfront_kernel::Game`. The phases' own rules are in the
 //! sibling modules; the pure rule functions they call are in the crate's other modules.
 //!
-//! Not built yet: playing event cards as events (cards are spent as currency only, 5.4), the
-//! optional rules of §15 other than the Joker's holder and 15.4/15.5.
+//! Event cards: the ones whose text the sources give and whose window is built (`events.rs`);
+//! the others are spent as currency only (5.4). Optional rules of §15 other than 15.4 and 15.5
+//! and the Joker's holder are not built.
 
 mod battle;
 mod combat_phase;
 mod end_phases;
+mod events;
 mod helpers;
 mod move_phase;
 mod reorg_phase;
@@ -33,6 +35,12 @@ pub enum Action {
     },
     /// End the current phase or step.
     End,
+    /// Play this card's event (5.3), in its window.
+    PlayEvent {
+        card: u8,
+    },
+    /// Play no (more) event card in this window of a battle.
+    Pass,
     // Reorganization (7.0).
     /// 7.1: flip a reduced unit to full strength.
     Recover {
@@ -229,7 +237,7 @@ fn log(events: &mut Vec<Event>, kind: EventKind, rule: &str, text: String) {
     events.push(Event::new(kind, rule, text));
 }
 
-fn drawn_events(board: &Board, side: Side, drawn: &[Drawn], events: &mut Vec<Event>) {
+pub(crate) fn drawn_events(board: &Board, side: Side, drawn: &[Drawn], events: &mut Vec<Event>) {
     for d in drawn {
         match d {
             Drawn::Card(c) => events.push(
@@ -353,7 +361,10 @@ pub(crate) fn run(board: &Board, st: &mut State, events: &mut Vec<Event>) {
                         }
                     }
                 }
-                // Playing cards as events is not built: the Card phase ends here.
+                // 5.3.1: events whose timing is the Card phase (End moves on).
+                if !events::playable(board, st, side, events::Window::CardPhase, None).is_empty() {
+                    return;
+                }
                 st.phase = Phase::Player {
                     side,
                     step: Step::Supply,
@@ -450,7 +461,13 @@ fn end_step(board: &Board, st: &mut State, events: &mut Vec<Event>) {
                 }
             }
         }
-        Step::Card | Step::Supply | Step::Removal => {}
+        Step::Card => {
+            st.phase = Phase::Player {
+                side,
+                step: Step::Supply,
+            };
+        }
+        Step::Supply | Step::Removal => {}
     }
 }
 

@@ -239,3 +239,30 @@ fn r5_3_1_das_vaterland_in_the_card_phase() {
         .legal_actions(&st, AXIS)
         .contains(&Action::PlayEvent { card: 18 }));
 }
+
+#[test]
+fn stavka_takes_the_top_discard_at_any_time() {
+    let g = NoRetreat::new();
+    const STAVKA: u8 = 1;
+    let mut st = g.setup("campaign", &Options::default(), 4).unwrap();
+    st.pending.clear();
+    st.phase = Phase::Player {
+        side: Side::Soviet,
+        step: Step::Movement,
+    };
+    st.hands[1] = vec![STAVKA];
+    st.deck.discard = vec![30, 31];
+    assert!(g
+        .legal_actions(&st, SOVIET)
+        .contains(&Action::PlayEvent { card: STAVKA }));
+    act(&g, &mut st, SOVIET, Action::PlayEvent { card: STAVKA });
+    assert_eq!(st.hand(Side::Soviet), &vec![31]);
+    assert_eq!(st.deck.discard, vec![30, STAVKA]);
+    // Not with an empty discard pile, and not in the other side's phase.
+    st.hands[1] = vec![STAVKA];
+    st.executed.clear();
+    st.deck.discard.clear();
+    assert!(!g
+        .legal_actions(&st, SOVIET)
+        .contains(&Action::PlayEvent { card: STAVKA }));
+}

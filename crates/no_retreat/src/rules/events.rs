@@ -40,12 +40,16 @@ pub(crate) enum Ev {
     Rasputitsa,
     /// Axis: draw 2 more cards in the Card phase (LP U90).
     DasVaterland,
+    /// Soviet: take the top card of the discard pile into the hand (CZ), at any time.
+    Stavka,
 }
 
 /// When an event may be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Window {
     CardPhase,
+    /// "At any time" (5.3.1): offered whenever the owner decides in his own phases.
+    AnyTime,
     Commit,
     AfterRoll,
     Advance,
@@ -65,6 +69,7 @@ fn event_of(title: &str) -> Option<Ev> {
         "General Staff" => Ev::GeneralStaff,
         "Rasputitsa" => Ev::Rasputitsa,
         "Das Vaterland" => Ev::DasVaterland,
+        "Stavka" => Ev::Stavka,
         _ => return None,
     })
 }
@@ -72,6 +77,7 @@ fn event_of(title: &str) -> Option<Ev> {
 fn window(ev: Ev) -> Window {
     match ev {
         Ev::DasVaterland => Window::CardPhase,
+        Ev::Stavka => Window::AnyTime,
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist | Ev::RussianTenacity => Window::AfterRoll,
         Ev::GeneralStaff | Ev::Rasputitsa => Window::Advance,
         _ => Window::Commit,
@@ -92,9 +98,9 @@ fn event(board: &Board, st: &State, side: Side, card: u8) -> Option<Ev> {
 }
 
 /// Whether `ev` fits this battle (its text's conditions).
-fn fits(board: &Board, ev: Ev, side: Side, b: Option<&BattleRun>) -> bool {
+fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
     let Some(b) = b else {
-        return ev == Ev::DasVaterland && side == Side::German;
+        return matches!(ev, Ev::DasVaterland | Ev::Stavka);
     };
     let axis_attacks = b.attacker == Side::German;
     match ev {
@@ -110,7 +116,7 @@ fn fits(board: &Board, ev: Ev, side: Side, b: Option<&BattleRun>) -> bool {
             .any(|h| board.hex(*h).is_some_and(|x| x.sea == Some(Sea::Black))),
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist => b.rolled,
         Ev::RussianTenacity => b.result.is_some(),
-        Ev::DasVaterland => false,
+        Ev::DasVaterland | Ev::Stavka => false,
     }
 }
 
@@ -128,12 +134,15 @@ pub(crate) fn playable(
             return vec![];
         }
     }
+    let discard_empty = st.deck.discard.is_empty();
     let mut out: Vec<u8> = st
         .hand(side)
         .iter()
         .copied()
         .filter(|c| {
-            event(board, st, side, *c).is_some_and(|ev| window(ev) == w && fits(board, ev, side, b))
+            event(board, st, side, *c).is_some_and(|ev| {
+                window(ev) == w && fits(board, ev, b) && !(ev == Ev::Stavka && discard_empty)
+            })
         })
         .collect();
     out.sort_unstable();
@@ -154,6 +163,20 @@ pub(crate) fn play(
     let Some(ev) = event(board, st, side, card) else {
         return;
     };
+    // Stavka takes the top discard before its own card covers it.
+    if ev == Ev::Stavka {
+        if let Some(top) = st.deck.discard.pop() {
+            st.hand_mut(side).push(top);
+            events.push(
+                Event::new(
+                    EventKind::Drawn,
+                    "5.3",
+                    format!("{} takes the top discard", side.name()),
+                )
+                .with_private(side, format!("You take card {top}")),
+            );
+        }
+    }
     pay(st, side, &[card]);
     st.executed.push((card, side));
     log(
@@ -163,6 +186,7 @@ pub(crate) fn play(
         format!("{} plays {ev:?}", side.name()),
     );
     match (ev, b) {
+        (Ev::Stavka, _) => {}
         (Ev::DasVaterland, _) => {
             let drawn = crate::setup::draw_cards(board, st, side, 2);
             super::drawn_events(board, side, &drawn, events);
@@ -196,7 +220,7 @@ pub(crate) fn play(
                 }
                 Ev::GeneralStaff => b.advance_cards.push(AdvanceCard::PlusOne),
                 Ev::Rasputitsa => b.advance_cards.push(AdvanceCard::LimitOne),
-                Ev::DasVaterland => {}
+                Ev::DasVaterland | Ev::Stavka => {}
             }
         }
         _ => {}

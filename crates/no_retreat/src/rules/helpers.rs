@@ -264,6 +264,29 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                 .collect(),
         };
     }
+    let mut any_time: Vec<Action> = Vec::new();
+    if let Phase::Player { side: owner, step } = st.phase {
+        let own = owner == side
+            && matches!(
+                step,
+                Step::Card | Step::Reorganization | Step::Movement | Step::RailUnloading
+            );
+        if own {
+            any_time =
+                super::events::playable(board, st, side, super::events::Window::AnyTime, None)
+                    .into_iter()
+                    .map(|card| Action::PlayEvent { card })
+                    .collect();
+        }
+    }
+    let mut out = legal_in_phase(board, st, side);
+    if !out.is_empty() {
+        out.extend(any_time);
+    }
+    out
+}
+
+fn legal_in_phase(board: &Board, st: &State, side: Side) -> Vec<Action> {
     match st.phase {
         Phase::Player {
             step: Step::Reorganization,
@@ -343,7 +366,7 @@ pub(crate) fn perform(
             if matches!(
                 st.phase,
                 Phase::Player {
-                    step: Step::Card,
+                    step: Step::Card | Step::Reorganization | Step::Movement | Step::RailUnloading,
                     ..
                 }
             ) =>

@@ -266,3 +266,28 @@ fn stavka_takes_the_top_discard_at_any_time() {
         .legal_actions(&st, SOVIET)
         .contains(&Action::PlayEvent { card: STAVKA }));
 }
+
+#[test]
+fn gott_mit_uns_plays_the_top_discards_axis_event() {
+    let g = NoRetreat::new();
+    const GOTT_MIT_UNS: u8 = 2;
+    const LUFTWAFFE_SUPPORT: u8 = 5;
+    // 4 vs 4 = 1:1; with Luftwaffe Support through Gott Mit Uns: 3:2; die 3 on the Axis CRT: CB.
+    let (mut st, a, _) = duel(&g, vec![GOTT_MIT_UNS], vec![], &[3]);
+    st.deck.discard.push(LUFTWAFFE_SUPPORT);
+    attack(&g, &mut st, a);
+    assert!(g
+        .legal_actions(&st, AXIS)
+        .contains(&Action::PlayEvent { card: GOTT_MIT_UNS }));
+    let ev = act(&g, &mut st, AXIS, Action::PlayEvent { card: GOTT_MIT_UNS });
+    let battle = ev.iter().find(|e| e.kind == EventKind::Battle).unwrap();
+    assert!(
+        battle.public.contains("3:2 (Luftwaffe Support 1R"),
+        "{}",
+        battle.public
+    );
+    assert!(
+        st.executed.contains(&(LUFTWAFFE_SUPPORT, Side::German)),
+        "5.0: that event is used this turn"
+    );
+}

@@ -42,6 +42,9 @@ pub(crate) enum Ev {
     DasVaterland,
     /// Soviet: take the top card of the discard pile into the hand (CZ), at any time.
     Stavka,
+    /// Axis: play the Axis event of the top discard, ignoring its initiative symbol, in that
+    /// event's own window (CZ).
+    GottMitUns,
 }
 
 /// When an event may be played.
@@ -70,6 +73,7 @@ fn event_of(title: &str) -> Option<Ev> {
         "Rasputitsa" => Ev::Rasputitsa,
         "Das Vaterland" => Ev::DasVaterland,
         "Stavka" => Ev::Stavka,
+        "Gott Mit Uns" => Ev::GottMitUns,
         _ => return None,
     })
 }
@@ -78,6 +82,8 @@ fn window(ev: Ev) -> Window {
     match ev {
         Ev::DasVaterland => Window::CardPhase,
         Ev::Stavka => Window::AnyTime,
+        // Its window is its target event's (see `borrowed`).
+        Ev::GottMitUns => Window::AnyTime,
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist | Ev::RussianTenacity => Window::AfterRoll,
         Ev::GeneralStaff | Ev::Rasputitsa => Window::Advance,
         _ => Window::Commit,
@@ -97,10 +103,20 @@ fn event(board: &Board, st: &State, side: Side, card: u8) -> Option<Ev> {
     (symbol_ok && fresh).then_some(ev)
 }
 
+/// Gott Mit Uns: the built Axis event of the top discard (its initiative symbol ignored), if
+/// not executed yet this turn (5.0).
+fn borrowed(board: &Board, st: &State) -> Option<(u8, Ev)> {
+    let top = st.deck.top_discard()?;
+    let c = board.data.cards.cards.iter().find(|c| c.number == top)?;
+    let ev = event_of(&c.axis.as_ref()?.title)?;
+    let fresh = !st.executed.contains(&(top, Side::German));
+    (fresh && ev != Ev::GottMitUns).then_some((top, ev))
+}
+
 /// Whether `ev` fits this battle (its text's conditions).
 fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
     let Some(b) = b else {
-        return matches!(ev, Ev::DasVaterland | Ev::Stavka);
+        return matches!(ev, Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns);
     };
     let axis_attacks = b.attacker == Side::German;
     match ev {
@@ -116,7 +132,7 @@ fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
             .any(|h| board.hex(*h).is_some_and(|x| x.sea == Some(Sea::Black))),
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist => b.rolled,
         Ev::RussianTenacity => b.result.is_some(),
-        Ev::DasVaterland | Ev::Stavka => false,
+        Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns => false,
     }
 }
 
@@ -140,8 +156,11 @@ pub(crate) fn playable(
         .iter()
         .copied()
         .filter(|c| {
-            event(board, st, side, *c).is_some_and(|ev| {
-                window(ev) == w && fits(board, ev, b) && !(ev == Ev::Stavka && discard_empty)
+            event(board, st, side, *c).is_some_and(|ev| match ev {
+                Ev::GottMitUns => {
+                    borrowed(board, st).is_some_and(|(_, e)| window(e) == w && fits(board, e, b))
+                }
+                _ => window(ev) == w && fits(board, ev, b) && !(ev == Ev::Stavka && discard_empty),
             })
         })
         .collect();
@@ -160,9 +179,22 @@ pub(crate) fn play(
     b: Option<&mut BattleRun>,
     events: &mut Vec<Event>,
 ) {
-    let Some(ev) = event(board, st, side, card) else {
+    let Some(mut ev) = event(board, st, side, card) else {
         return;
     };
+    if ev == Ev::GottMitUns {
+        let Some((top, e)) = borrowed(board, st) else {
+            return;
+        };
+        st.executed.push((top, Side::German));
+        log(
+            events,
+            EventKind::Cards,
+            "5.3",
+            format!("Gott Mit Uns plays card {top}'s Axis event"),
+        );
+        ev = e;
+    }
     // Stavka takes the top discard before its own card covers it.
     if ev == Ev::Stavka {
         if let Some(top) = st.deck.discard.pop() {
@@ -186,7 +218,7 @@ pub(crate) fn play(
         format!("{} plays {ev:?}", side.name()),
     );
     match (ev, b) {
-        (Ev::Stavka, _) => {}
+        (Ev::Stavka, _) | (Ev::GottMitUns, _) => {}
         (Ev::DasVaterland, _) => {
             let drawn = crate::setup::draw_cards(board, st, side, 2);
             super::drawn_events(board, side, &drawn, events);
@@ -220,7 +252,7 @@ pub(crate) fn play(
                 }
                 Ev::GeneralStaff => b.advance_cards.push(AdvanceCard::PlusOne),
                 Ev::Rasputitsa => b.advance_cards.push(AdvanceCard::LimitOne),
-                Ev::DasVaterland | Ev::Stavka => {}
+                Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns => {}
             }
         }
         _ => {}

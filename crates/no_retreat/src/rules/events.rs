@@ -2,9 +2,9 @@
 //! (`scenarios/no_retreat/cards.ron`; evidence §3, spec §7.6). A card half is found by its
 //! title. Rules common to all: only its own side's half (5.3), the initiative symbol (5.3.3),
 //! "once is enough" per game turn (5.0), and its timing window (5.3.1). The other halves (texts
-//! lost, or needing windows not built: von Manstein, Stavka, Gott Mit Uns, Human Reserves,
-//! Transferred Units, Experienced Commanders, Inexperienced Soviet Officers, Maskirovka, No
-//! Mercy!, Major Offensive, ...) are spent only as currency (5.4).
+//! lost, or needing windows not built: von Manstein, Human Reserves, Transferred Units,
+//! Experienced Commanders, Inexperienced Soviet Officers, Maskirovka, No Mercy!, Major
+//! Offensive, ...) are spent only as currency (5.4).
 
 use super::helpers::pay;
 use super::{log, Event, EventKind};

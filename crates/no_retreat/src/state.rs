@@ -128,6 +128,8 @@ pub enum BattleStage {
     Apply,
     /// Before the advance: this side may play a card that changes it (5.0 example).
     AdvanceCards(Side),
+    /// Experienced Commanders: two dice were rolled; this side picks the one to use.
+    ChooseDie(Side, [u8; 2]),
 }
 
 /// A card's change to an advance after combat, applied in the order played (5.0, E1).
@@ -169,6 +171,8 @@ pub struct BattleRun {
     /// Sides that played their card for this battle, per window.
     pub played: Vec<(Side, u8)>,
     pub advance_cards: Vec<AdvanceCard>,
+    /// Experienced Commanders: this side rolls two dice and uses either.
+    pub two_dice: Option<Side>,
 }
 
 /// The Combat phase's bookkeeping.

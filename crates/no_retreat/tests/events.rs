@@ -291,3 +291,24 @@ fn gott_mit_uns_plays_the_top_discards_axis_event() {
         "5.0: that event is used this turn"
     );
 }
+
+#[test]
+fn experienced_commanders_roll_two_dice_and_use_either() {
+    let g = NoRetreat::new();
+    const EXPERIENCED: u8 = 4;
+    // Axis 1:1: dice 6 (DR) and 2 (CA); the Axis picks.
+    let (mut st, a, d) = duel(&g, vec![EXPERIENCED], vec![], &[6, 2]);
+    attack(&g, &mut st, a);
+    let ev = act(&g, &mut st, AXIS, Action::PlayEvent { card: EXPERIENCED });
+    let battle = ev.iter().find(|e| e.kind == EventKind::Battle).unwrap();
+    assert_eq!(battle.roll.as_ref().unwrap().values, vec![6, 2]);
+    let choices = g.legal_actions(&st, AXIS);
+    assert_eq!(
+        choices,
+        vec![Action::ChooseDie { die: 6 }, Action::ChooseDie { die: 2 }]
+    );
+    act(&g, &mut st, AXIS, Action::ChooseDie { die: 2 });
+    // CA: the Soviet may counterattack; the West Front stays.
+    assert_eq!(g.active(&st), Some(SOVIET));
+    assert_eq!(st.units[d].loc, Loc::Map(place(&g, "-1,5")));
+}

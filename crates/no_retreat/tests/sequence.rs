@@ -38,6 +38,8 @@ fn blank(g: &NoRetreat, turn: u8, side: Side, step: Step) -> State {
         u.reduced = false;
     }
     st.pending.clear();
+    // No cards in hand: no event windows unless a test deals some.
+    st.hands = [vec![], vec![]];
     st.turn = turn;
     st.phase = Phase::Player { side, step };
     st.scratch = Scratch::default();

@@ -252,6 +252,11 @@ fn roll_battle(board: &Board, st: &mut State, b: &mut BattleRun, events: &mut Ve
         Some(r) => (None, r),
         None => combat::roll(crt, &odds, &mut st.dice),
     };
+    // Experienced Commanders: a second die; the card's owner picks one (ChooseDie).
+    let second = match (b.two_dice, die) {
+        (Some(s), Some(_)) => Some((s, st.dice.d6())),
+        _ => None,
+    };
     b.column = odds.final_column;
     b.crt = Some(crt_side);
     b.result = Some(result);
@@ -278,13 +283,17 @@ fn roll_battle(board: &Board, st: &mut State, b: &mut BattleRun, events: &mut Ve
     );
     let mut ev = Event::new(EventKind::Battle, "10.5", text);
     if let Some(d) = die {
+        let dice: Vec<u8> = std::iter::once(d).chain(second.map(|x| x.1)).collect();
         ev = ev.with_roll(Roll::d6(
             Some(b.attacker),
             format!("{crt_side:?} CRT"),
-            &[d],
+            &dice,
         ));
     }
     events.push(ev);
+    if let (Some((s, d2)), Some(d1)) = (second, die) {
+        b.stages.insert(0, BattleStage::ChooseDie(s, [d1, d2]));
+    }
 }
 
 /// 10.7: the stages a result calls for.
@@ -377,6 +386,7 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
                 end_battle(board, st, &b);
                 return;
             }
+            Some(BattleStage::ChooseDie(..)) => break,
             Some(BattleStage::Commit(side)) => {
                 let s = *side;
                 if super::events::playable(board, st, s, super::events::Window::Commit, Some(&b))
@@ -416,8 +426,9 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
                     BattleStage::AfterRoll(def),
                     BattleStage::Apply,
                 ];
+                let at = usize::from(matches!(b.stages.first(), Some(BattleStage::ChooseDie(..))));
                 for (i, x) in next.into_iter().enumerate() {
-                    b.stages.insert(i, x);
+                    b.stages.insert(at + i, x);
                 }
             }
             Some(BattleStage::Apply) => {

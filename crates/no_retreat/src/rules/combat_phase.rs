@@ -93,6 +93,7 @@ pub(crate) fn battle_decider(b: &BattleRun, active: Side) -> Side {
         | Some(BattleStage::AfterRoll(s))
         | Some(BattleStage::AdvanceCards(s)) => *s,
         Some(BattleStage::Roll) | Some(BattleStage::Apply) => active,
+        Some(BattleStage::ChooseDie(s, _)) => *s,
     }
 }
 
@@ -381,6 +382,11 @@ fn battle_legal(board: &Board, st: &State, b: &BattleRun, side: Side) -> Vec<Act
             }
             out.push(Action::Pass);
         }
+        Some(BattleStage::ChooseDie(_, dice)) => {
+            let mut d = dice.to_vec();
+            d.dedup();
+            out.extend(d.into_iter().map(|die| Action::ChooseDie { die }));
+        }
         Some(BattleStage::Roll) | Some(BattleStage::Apply) | None => {}
     }
     out
@@ -469,6 +475,7 @@ pub(crate) fn perform(
                 rolled: false,
                 played: vec![],
                 advance_cards: vec![],
+                two_dice: None,
             };
             fight(board, st, b, *support, events);
         }
@@ -522,6 +529,7 @@ pub(crate) fn perform(
                 rolled: false,
                 played: vec![],
                 advance_cards: vec![],
+                two_dice: None,
             };
             fight(board, st, nb, *support, events);
         }
@@ -529,6 +537,21 @@ pub(crate) fn perform(
             let Some(mut b) = take_battle(st) else { return };
             super::events::play(board, st, side, *card, Some(&mut b), events);
             b.stages.remove(0);
+            settle(board, st, b, events);
+        }
+        Action::ChooseDie { die } => {
+            let Some(mut b) = take_battle(st) else { return };
+            b.stages.remove(0);
+            if let (Some(col), Some(crt)) = (b.column, b.crt) {
+                let r = crate::combat::crt(&board.data.tables, crt).result(col, *die);
+                b.result = Some(r);
+                log(
+                    events,
+                    EventKind::Battle,
+                    "10.5",
+                    format!("{} uses the {die}: {}", side.name(), r.label()),
+                );
+            }
             settle(board, st, b, events);
         }
         Action::Pass => {

@@ -3,7 +3,7 @@
 //! title. Rules common to all: only its own side's half (5.3), the initiative symbol (5.3.3),
 //! "once is enough" per game turn (5.0), and its timing window (5.3.1). The other halves (texts
 //! lost, or needing windows not built: von Manstein, Human Reserves, Transferred Units,
-//! Experienced Commanders, Inexperienced Soviet Officers, Maskirovka, No Mercy!, Major
+//! Inexperienced Soviet Officers, Maskirovka, No Mercy!, Major
 //! Offensive, ...) are spent only as currency (5.4).
 
 use super::helpers::pay;
@@ -42,6 +42,8 @@ pub(crate) enum Ev {
     DasVaterland,
     /// Soviet: take the top card of the discard pile into the hand (CZ), at any time.
     Stavka,
+    /// Axis: before the roll in any battle, roll two dice and use either (CZ, CN).
+    ExperiencedCommanders,
     /// Axis: play the Axis event of the top discard, ignoring its initiative symbol, in that
     /// event's own window (CZ).
     GottMitUns,
@@ -74,6 +76,7 @@ fn event_of(title: &str) -> Option<Ev> {
         "Das Vaterland" => Ev::DasVaterland,
         "Stavka" => Ev::Stavka,
         "Gott Mit Uns" => Ev::GottMitUns,
+        "Experienced Commanders" => Ev::ExperiencedCommanders,
         _ => return None,
     })
 }
@@ -131,6 +134,7 @@ fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
             .iter()
             .any(|h| board.hex(*h).is_some_and(|x| x.sea == Some(Sea::Black))),
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist => b.rolled,
+        Ev::ExperiencedCommanders => b.imposed.is_none(),
         Ev::RussianTenacity => b.result.is_some(),
         Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns => false,
     }
@@ -237,6 +241,7 @@ pub(crate) fn play(
                 }
                 Ev::HeinzGuderian | Ev::ElasticDefense => b.imposed = Some(CombatResult::DR),
                 Ev::RussianTenacity => b.result = Some(CombatResult::EX),
+                Ev::ExperiencedCommanders => b.two_dice = Some(side),
                 Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist => {
                     if let (Some(col), Some(crt)) = (b.column, b.crt) {
                         let die = st.dice.d6();

@@ -41,6 +41,10 @@ pub enum Action {
     },
     /// Play no (more) event card in this window of a battle.
     Pass,
+    /// Experienced Commanders: use this one of the two dice rolled.
+    ChooseDie {
+        die: u8,
+    },
     // Reorganization (7.0).
     /// 7.1: flip a reduced unit to full strength.
     Recover {

@@ -312,3 +312,32 @@ fn experienced_commanders_roll_two_dice_and_use_either() {
     assert_eq!(g.active(&st), Some(SOVIET));
     assert_eq!(st.units[d].loc, Loc::Map(place(&g, "-1,5")));
 }
+
+#[test]
+fn human_reserves_move_two_units_from_the_boxes_to_the_rail_box() {
+    let g = NoRetreat::new();
+    const HUMAN_RESERVES: u8 = 2;
+    let mut st = g.setup("campaign", &Options::default(), 4).unwrap();
+    st.pending.clear();
+    st.phase = Phase::Player {
+        side: Side::Soviet,
+        step: Step::Movement,
+    };
+    st.hands[1] = vec![HUMAN_RESERVES];
+    let (a, b) = (idx(&g, "so_kalinin"), idx(&g, "so_west"));
+    st.units[a].loc = Loc::Surrendered;
+    st.units[b].loc = Loc::Shattered;
+    let pick = Action::PlayEventFor {
+        card: HUMAN_RESERVES,
+        units: vec![a.min(b), a.max(b)],
+    };
+    let a_only = Action::PlayEventFor {
+        card: HUMAN_RESERVES,
+        units: vec![a],
+    };
+    let acts = g.legal_actions(&st, SOVIET);
+    assert!(acts.contains(&pick) && acts.contains(&a_only));
+    act(&g, &mut st, SOVIET, pick);
+    assert_eq!((st.units[a].loc, st.units[b].loc), (Loc::Rail, Loc::Rail));
+    assert!(st.hand(Side::Soviet).is_empty());
+}

@@ -2,7 +2,7 @@
 //! (`scenarios/no_retreat/cards.ron`; evidence §3, spec §7.6). A card half is found by its
 //! title. Rules common to all: only its own side's half (5.3), the initiative symbol (5.3.3),
 //! "once is enough" per game turn (5.0), and its timing window (5.3.1). The other halves (texts
-//! lost, or needing windows not built: von Manstein, Human Reserves, Transferred Units,
+//! lost, or needing windows not built: von Manstein, Transferred Units,
 //! Inexperienced Soviet Officers, Maskirovka, No Mercy!, Major
 //! Offensive, ...) are spent only as currency (5.4).
 
@@ -42,6 +42,9 @@ pub(crate) enum Ev {
     DasVaterland,
     /// Soviet: take the top card of the discard pile into the hand (CZ), at any time.
     Stavka,
+    /// Soviet: move up to two units from the Shattered, Destroyed or Surrendered boxes into
+    /// the Rail Movement box (CZ), at any time.
+    HumanReserves,
     /// Axis: before the roll in any battle, roll two dice and use either (CZ, CN).
     ExperiencedCommanders,
     /// Axis: play the Axis event of the top discard, ignoring its initiative symbol, in that
@@ -77,6 +80,7 @@ fn event_of(title: &str) -> Option<Ev> {
         "Stavka" => Ev::Stavka,
         "Gott Mit Uns" => Ev::GottMitUns,
         "Experienced Commanders" => Ev::ExperiencedCommanders,
+        "Human Reserves" => Ev::HumanReserves,
         _ => return None,
     })
 }
@@ -84,7 +88,7 @@ fn event_of(title: &str) -> Option<Ev> {
 fn window(ev: Ev) -> Window {
     match ev {
         Ev::DasVaterland => Window::CardPhase,
-        Ev::Stavka => Window::AnyTime,
+        Ev::Stavka | Ev::HumanReserves => Window::AnyTime,
         // Its window is its target event's (see `borrowed`).
         Ev::GottMitUns => Window::AnyTime,
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist | Ev::RussianTenacity => Window::AfterRoll,
@@ -121,6 +125,9 @@ fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
     let Some(b) = b else {
         return matches!(ev, Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns);
     };
+    if ev == Ev::HumanReserves {
+        return false;
+    };
     let axis_attacks = b.attacker == Side::German;
     match ev {
         Ev::LuftwaffeSupport
@@ -136,7 +143,7 @@ fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist => b.rolled,
         Ev::ExperiencedCommanders => b.imposed.is_none(),
         Ev::RussianTenacity => b.result.is_some(),
-        Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns => false,
+        Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns | Ev::HumanReserves => false,
     }
 }
 
@@ -222,7 +229,7 @@ pub(crate) fn play(
         format!("{} plays {ev:?}", side.name()),
     );
     match (ev, b) {
-        (Ev::Stavka, _) | (Ev::GottMitUns, _) => {}
+        (Ev::Stavka, _) | (Ev::GottMitUns, _) | (Ev::HumanReserves, _) => {}
         (Ev::DasVaterland, _) => {
             let drawn = crate::setup::draw_cards(board, st, side, 2);
             super::drawn_events(board, side, &drawn, events);
@@ -257,9 +264,74 @@ pub(crate) fn play(
                 }
                 Ev::GeneralStaff => b.advance_cards.push(AdvanceCard::PlusOne),
                 Ev::Rasputitsa => b.advance_cards.push(AdvanceCard::LimitOne),
-                Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns => {}
+                Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns | Ev::HumanReserves => {}
             }
         }
         _ => {}
     }
+}
+
+/// Human Reserves: the `PlayEventFor` choices of `side` now: its card with each set of one or
+/// two units from its Shattered, Destroyed and Surrendered boxes that fits the Rail box.
+pub(crate) fn human_reserves(board: &Board, st: &State, side: Side) -> Vec<(u8, Vec<usize>)> {
+    let cards: Vec<u8> = st
+        .hand(side)
+        .iter()
+        .copied()
+        .filter(|c| event(board, st, side, *c) == Some(Ev::HumanReserves))
+        .collect();
+    let Some(&card) = cards.first() else {
+        return vec![];
+    };
+    let pool: Vec<usize> = (0..st.units.len())
+        .filter(|u| board.data.units.units[*u].side == side)
+        .filter(|u| {
+            matches!(
+                st.units[*u].loc,
+                Loc::Shattered | Loc::Destroyed | Loc::Surrendered
+            )
+        })
+        .collect();
+    let room = usize::from(board.data.track.rail_box_capacity).saturating_sub(
+        (0..st.units.len())
+            .filter(|u| st.units[*u].loc == Loc::Rail && board.data.units.units[*u].side == side)
+            .count(),
+    );
+    let mut out = Vec::new();
+    for (i, &a) in pool.iter().enumerate() {
+        if room >= 1 {
+            out.push((card, vec![a]));
+        }
+        if room >= 2 {
+            for &b in &pool[i + 1..] {
+                out.push((card, vec![a, b]));
+            }
+        }
+    }
+    out
+}
+
+/// Plays Human Reserves: the card to the discard pile, the units into the Rail box.
+pub(crate) fn play_human_reserves(
+    st: &mut State,
+    side: Side,
+    card: u8,
+    units: &[usize],
+    events: &mut Vec<Event>,
+) {
+    pay(st, side, &[card]);
+    st.executed.push((card, side));
+    for u in units {
+        st.units[*u].loc = Loc::Rail;
+    }
+    log(
+        events,
+        EventKind::Cards,
+        "5.3",
+        format!(
+            "{} plays Human Reserves: {} unit(s) to the Rail box",
+            side.name(),
+            units.len()
+        ),
+    );
 }

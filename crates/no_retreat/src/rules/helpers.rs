@@ -277,6 +277,11 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                     .into_iter()
                     .map(|card| Action::PlayEvent { card })
                     .collect();
+            any_time.extend(
+                super::events::human_reserves(board, st, side)
+                    .into_iter()
+                    .map(|(card, units)| Action::PlayEventFor { card, units }),
+            );
         }
     }
     let mut out = legal_in_phase(board, st, side);
@@ -362,6 +367,9 @@ pub(crate) fn perform(
             check_stacking(board, st);
         }
         Action::End => super::end_step(board, st, events),
+        Action::PlayEventFor { card, units } => {
+            super::events::play_human_reserves(st, side, *card, units, events)
+        }
         Action::PlayEvent { card }
             if matches!(
                 st.phase,

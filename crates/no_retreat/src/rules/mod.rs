@@ -45,6 +45,11 @@ pub enum Action {
     ChooseDie {
         die: u8,
     },
+    /// Play an event that names units (Human Reserves: up to two units from the boxes).
+    PlayEventFor {
+        card: u8,
+        units: Vec<usize>,
+    },
     // Reorganization (7.0).
     /// 7.1: flip a reduced unit to full strength.
     Recover {

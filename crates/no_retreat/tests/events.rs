@@ -341,3 +341,60 @@ fn human_reserves_move_two_units_from_the_boxes_to_the_rail_box() {
     assert_eq!((st.units[a].loc, st.units[b].loc), (Loc::Rail, Loc::Rail));
     assert!(st.hand(Side::Soviet).is_empty());
 }
+
+#[test]
+fn oracle_5_r5_0_an_event_runs_once_per_turn_even_from_the_discard_pile() {
+    let g = NoRetreat::new();
+    const GOTT_MIT_UNS: u8 = 2;
+    const LUFTWAFFE_SUPPORT: u8 = 5;
+    let (mut st, a, _) = duel(&g, vec![LUFTWAFFE_SUPPORT, GOTT_MIT_UNS], vec![], &[3]);
+    attack(&g, &mut st, a);
+    act(
+        &g,
+        &mut st,
+        AXIS,
+        Action::PlayEvent {
+            card: LUFTWAFFE_SUPPORT,
+        },
+    );
+    assert_eq!(st.deck.top_discard(), Some(LUFTWAFFE_SUPPORT));
+    // Later this turn Gott Mit Uns could play the top discard's event, but it ran already.
+    let mut later = st.clone();
+    later.scratch.combat = None;
+    let b = eastfront_no_retreat::state::BattleRun {
+        attacker: Side::German,
+        kind: eastfront_no_retreat::combat::BattleKind::Voluntary,
+        attackers: vec![a],
+        targets: vec![place(&g, "-1,5")],
+        defenders: vec![],
+        uncommitted: vec![],
+        original: vec![],
+        stages: vec![BattleStage::Commit(Side::German)],
+        support: false,
+        card_shifts: vec![],
+        imposed: None,
+        column: None,
+        crt: None,
+        result: None,
+        rolled: false,
+        played: vec![],
+        advance_cards: vec![],
+        two_dice: None,
+    };
+    later.scratch.combat = Some(CombatState {
+        step: CombatStep::Battles,
+        targets: vec![],
+        counterblows: vec![],
+        attacked_hexes: vec![],
+        fought: vec![],
+        battle: Some(b),
+    });
+    assert!(!g
+        .legal_actions(&later, AXIS)
+        .contains(&Action::PlayEvent { card: GOTT_MIT_UNS }));
+    // On a new turn it may run again.
+    later.executed.clear();
+    assert!(g
+        .legal_actions(&later, AXIS)
+        .contains(&Action::PlayEvent { card: GOTT_MIT_UNS }));
+}

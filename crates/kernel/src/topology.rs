@@ -102,6 +102,22 @@ impl Topology {
         t
     }
 
+    /// Joins two spaces that are not neighbours by position (an off-grid area of a hex map,
+    /// such as No Retreat!'s Finland, bordering a hex it does not touch on the grid). The
+    /// border has no direction; linking spaces that already border each other does nothing.
+    pub fn link(&mut self, a: SpaceId, b: SpaceId, feature: EdgeFeature) {
+        if a == b || self.edges[a.index()].iter().any(|e| e.to == Some(b)) {
+            return;
+        }
+        for (x, y) in [(a, b), (b, a)] {
+            self.edges[x.index()].push(Edge {
+                to: Some(y),
+                dir: None,
+                feature,
+            });
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.names.len()
     }
@@ -375,6 +391,20 @@ mod tests {
             .unwrap();
         assert_eq!(p.len(), 2);
         assert_eq!(cost, 3);
+    }
+
+    #[test]
+    fn links_join_spaces_the_grid_does_not() {
+        let mut t = grid(4, 1);
+        let a = t.id("0,0").unwrap();
+        let d = t.id("3,0").unwrap();
+        assert!(!t.adjacent(a, d));
+        t.link(a, d, EdgeFeature::Open);
+        t.link(d, a, EdgeFeature::Open);
+        assert!(t.adjacent(a, d) && t.adjacent(d, a));
+        assert_eq!(t.edges(a).iter().filter(|e| e.to == Some(d)).count(), 1);
+        assert_eq!(t.distance(a, d), Some(1));
+        assert_eq!(t.neighbour_in_dir(a, 0), None);
     }
 
     #[test]

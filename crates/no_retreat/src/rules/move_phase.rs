@@ -1,0 +1,176 @@
+//! The Movement phase (8.0–8.7, 9.1, 14.12.2).
+
+use super::helpers::{card_combos, data, enter, face, pay, room, unit_name};
+use super::{log, Action, Event, EventKind};
+use crate::board::Board;
+use crate::data::Nation;
+use crate::movement::{path_to, reachable, Access, Mover};
+use crate::reorg::{embark_cost, unload_spaces, Embark};
+use crate::state::*;
+use crate::supply::{Supply, Zones};
+use crate::turn::position;
+use crate::weather::movement_cap;
+use eastfront_kernel::Side;
+
+/// 8.7, 13.5: the Balkans open the turn after the Soviets take the Romanian oil.
+pub(crate) fn access(st: &State) -> Access {
+    Access {
+        balkans_open: st.triggers.ploesti.is_some_and(|t| t < st.turn),
+    }
+}
+
+pub(crate) fn mover(board: &Board, st: &State, unit: usize) -> Option<Mover> {
+    let Loc::Map(at) = st.units[unit].loc else {
+        return None;
+    };
+    let d = data(board, unit);
+    Some(Mover {
+        side: d.side,
+        nation: d.nation,
+        armor: face(board, st, unit).kind.is_armor(),
+        at,
+    })
+}
+
+/// 8.1, 8.2, 6.5.2: the unit's MP this phase.
+pub(crate) fn allowance(board: &Board, st: &State, unit: usize) -> u8 {
+    movement_cap(
+        face(board, st, unit).movement,
+        st.weather,
+        st.units[unit].unsupplied,
+    )
+}
+
+fn reserve_may_unload(st: &State, side: Side) -> bool {
+    side == Side::Soviet
+        && st.strategic_reserve.is_some()
+        && st.scratch.moved.is_empty()
+        && st.scratch.embarked == 0
+}
+
+pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
+    let pos = position(board, st);
+    let zones = Zones::new(board, &pos);
+    let tec = &board.data.tables.tec;
+    let mut out = Vec::new();
+    // 14.12.2: the Strategic Reserve unloads at the start of the Soviet Movement phase.
+    if reserve_may_unload(st, side) {
+        let supply = Supply::new(board, &pos);
+        for at in unload_spaces(board, &supply, side, &st.scratch.captured) {
+            if room(board, st, side, at) {
+                out.push(Action::ReleaseReserve { at });
+            }
+        }
+    }
+    let in_rail = st
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(u, s)| s.loc == Loc::Rail && data(board, *u).side == side)
+        .count();
+    for (u, _) in st.on_map().filter(|(u, _)| data(board, *u).side == side) {
+        if st.scratch.moved.contains(&u) {
+            continue;
+        }
+        let Some(m) = mover(board, st, u) else {
+            continue;
+        };
+        let ma = allowance(board, st, u);
+        for (to, _) in reachable(board, tec, &zones, &m, ma, access(st)) {
+            // Ending a move over the stacking limit would only put units in the Shattered box
+            // at the end of the phase (8.4.3): such moves are not offered.
+            if room(board, st, side, to) {
+                out.push(Action::Move { unit: u, to });
+            }
+        }
+        let e = Embark {
+            side,
+            turn: st.turn,
+            embarked_this_phase: st.scratch.embarked,
+            in_rail_box: in_rail,
+            supplied: !st.units[u].unsupplied,
+            mobile: face(board, st, u).movement > 0 && data(board, u).nation != Nation::Finnish,
+        };
+        if let Some(c) = embark_cost(&board.data.track, &e) {
+            for cards in card_combos(st.hand(side), usize::from(c)) {
+                out.push(Action::Embark { unit: u, cards });
+            }
+        }
+    }
+    out.push(Action::End);
+    out
+}
+
+pub(crate) fn perform(
+    board: &Board,
+    st: &mut State,
+    side: Side,
+    a: &Action,
+    events: &mut Vec<Event>,
+) {
+    match a {
+        Action::Move { unit, to } => {
+            let pos = position(board, st);
+            let zones = Zones::new(board, &pos);
+            let Some(m) = mover(board, st, *unit) else {
+                return;
+            };
+            let ma = allowance(board, st, *unit);
+            let path = path_to(
+                board,
+                &board.data.tables.tec,
+                &zones,
+                &m,
+                ma,
+                access(st),
+                *to,
+            )
+            .unwrap_or_else(|| vec![*to]);
+            st.units[*unit].loc = Loc::Map(*to);
+            st.scratch.moved.push(*unit);
+            for s in &path {
+                enter(board, st, side, *s, events);
+            }
+            log(
+                events,
+                EventKind::Moved,
+                "8.0",
+                format!(
+                    "{} moves to {}",
+                    unit_name(board, st, *unit),
+                    board.name(*to)
+                ),
+            );
+        }
+        Action::Embark { unit, cards } => {
+            pay(st, side, cards);
+            st.units[*unit].loc = Loc::Rail;
+            st.scratch.moved.push(*unit);
+            st.scratch.embarked += 1;
+            super::helpers::refresh_finland(board, st);
+            log(
+                events,
+                EventKind::Moved,
+                "9.1",
+                format!("{} embarks on rail", unit_name(board, st, *unit)),
+            );
+        }
+        Action::ReleaseReserve { at } => {
+            if let Some(u) = st.strategic_reserve.take() {
+                st.units[u].loc = Loc::Map(*at);
+                enter(board, st, side, *at, events);
+                log(
+                    events,
+                    EventKind::Moved,
+                    "14.12.2",
+                    format!(
+                        "The Strategic Reserve {} unloads in {}",
+                        unit_name(board, st, u),
+                        board.name(*at)
+                    ),
+                );
+            }
+        }
+        _ => {}
+    }
+}

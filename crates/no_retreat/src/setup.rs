@@ -1,0 +1,205 @@
+//! Setting up a scenario (3.0, spec §4.2; the Scenario Booklet's set-up procedure, evidence §6)
+//! and drawing cards with the weather cards played on reveal (14.14.2).
+
+use crate::board::Board;
+use crate::combat::TurnWeather;
+use crate::data::{Code, Victory};
+use crate::deck::Deck;
+use crate::state::*;
+use crate::supply::initial_control;
+use crate::turn::turn_management;
+use crate::vp::VpState;
+use crate::weather::{apply_weather_card, initial_markers};
+use eastfront_kernel::{Dice, RuleError, Side};
+
+/// What happened while drawing (for the log).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Drawn {
+    /// A card went into the hand.
+    Card(u8),
+    /// A weather card was revealed and played at once (14.14.2); `changed`: it flipped the
+    /// next turn's marker. It is discarded and another card drawn.
+    Weather { card: u8, changed: bool },
+    /// The deck ran out.
+    NoCard,
+}
+
+/// 5.2, 14.14.2, 15.4: draws `n` cards into `side`'s hand. A weather card revealed from the
+/// draw pile is played at once (on the next turn's variable marker; ignored under 15.4),
+/// discarded and replaced by another draw.
+pub fn draw_cards(board: &Board, state: &mut State, side: Side, n: u8) -> Vec<Drawn> {
+    let mut out = Vec::new();
+    let mut got = 0;
+    // Every weather card can come up at most once per pass through the deck; bound the loop.
+    let mut guard = board.data.cards.cards.len() * 2 + usize::from(n);
+    while got < n && guard > 0 {
+        guard -= 1;
+        let Some(card) = state.deck.draw_one(&mut state.dice) else {
+            out.push(Drawn::NoCard);
+            break;
+        };
+        let weather = board
+            .data
+            .cards
+            .cards
+            .iter()
+            .find(|c| c.number == card)
+            .and_then(|c| c.weather);
+        match weather {
+            Some(w) => {
+                let changed = !state.options.no_variable_weather
+                    && apply_weather_card(
+                        &board.data.track,
+                        &mut state.weather_markers,
+                        w,
+                        state.turn,
+                    );
+                state.deck.discard(card);
+                out.push(Drawn::Weather { card, changed });
+            }
+            None => {
+                state.hand_mut(side).push(card);
+                got += 1;
+                out.push(Drawn::Card(card));
+            }
+        }
+    }
+    out
+}
+
+/// The scenarios a player can choose: (id, name, brief).
+pub fn scenarios(board: &Board) -> Vec<(String, String, String)> {
+    board
+        .data
+        .setups
+        .setups
+        .iter()
+        .map(|s| (s.id.clone(), s.name.clone(), s.brief.clone()))
+        .collect()
+}
+
+/// 3.0: sets up a scenario. Placed units start on the map; units with a turn code wait on the
+/// Turn Track (7.8); Oil, GG and Warsaw units wait for their event (13.5); optional units
+/// only with their rule; every other unit is not in this scenario. Then the deck (without
+/// the green-45 cards and the Joker, 5.5), the weather markers (14.14.1), control (3.9), the
+/// VP markers (4.2: Drang Nach Osten!, round marker 0), the opening hands (LP U1, U2), and
+/// the first turn's Turn Management (spec §5.1 [INF]: B and C run on the first turn).
+pub fn setup(
+    board: &Board,
+    scenario: &str,
+    options: &Options,
+    seed: u64,
+) -> Result<State, RuleError> {
+    let data = &board.data;
+    let s = data
+        .setup(scenario)
+        .ok_or_else(|| RuleError(format!("there is no scenario {scenario}")))?;
+    let optional_on = |rule: &str| match rule {
+        "15.1" => options.abteilungen,
+        "15.2" => options.fortified_fronts,
+        "15.8" => options.rezervy,
+        _ => false,
+    };
+    let mut units = Vec::with_capacity(data.units.units.len());
+    for u in &data.units.units {
+        let placed = s.placements.iter().find(|p| p.unit == u.id);
+        let (loc, reduced) = match (placed, u.code, &u.optional) {
+            (_, _, Some(rule)) if !optional_on(rule) => (Loc::Unused, false),
+            (Some(p), _, _) => {
+                let at = board
+                    .resolve(&p.at)
+                    .ok_or_else(|| RuleError(format!("{}: no place {:?}", u.id, p.at)))?;
+                (Loc::Map(at), p.reduced)
+            }
+            // 15.1, 15.2: the split units come from the split itself, not the set-up.
+            (None, None, Some(_)) => (Loc::Unused, false),
+            (None, Some(Code::Turn(t)), _) if t > s.first_turn => (Loc::Track(t), false),
+            (None, Some(Code::Turn(_)), _) => (Loc::Arriving, false),
+            (None, Some(code), _) => (Loc::Awaiting(code), false),
+            (None, None, None) => (Loc::OutOfGame, false),
+        };
+        // 13.5: the Soviet-allied Romanian unit enters on its reduced side; a Soviet Front
+        // not placed enters on its brown face (2.3: fragile until turn 17).
+        let enters_reduced = u.back.is_some() && matches!(u.steps, crate::data::Steps::SovietFront)
+            || u.id == "ro_sov";
+        units.push(UnitState {
+            loc,
+            reduced: if placed.is_some() {
+                reduced
+            } else {
+                enters_reduced
+            },
+            unsupplied: false,
+            disorganized: false,
+        });
+    }
+    let mut dice = Dice::new(seed);
+    let deck = Deck::new(&data.cards, &mut dice);
+    let mut state = State {
+        scenario: s.id.clone(),
+        last_turn: s.last_turn,
+        turn: s.first_turn,
+        phase: Phase::TurnManagement,
+        options: options.clone(),
+        units,
+        control: initial_control(board, &s.control),
+        deck,
+        hands: [Vec::new(), Vec::new()],
+        joker: options.joker.then_some(s.joker),
+        weather_markers: initial_markers(&data.track, s.first_turn),
+        weather: TurnWeather::Clear,
+        last_weather: None,
+        vp: VpState::start(),
+        support: [0, 0],
+        triggers: Triggers::default(),
+        axis_discards_due: 0,
+        axis_card_penalty: false,
+        executed: Vec::new(),
+        first_snow_turn: None,
+        no_sudden_death: false,
+        skip_first_phases: s.skip_first_phases,
+        pending: Vec::new(),
+        cb_markers: Vec::new(),
+        strategic_reserve: None,
+        scratch: Scratch::default(),
+        outcome: None,
+        dice,
+    };
+    if s.first_turn >= 12 {
+        state.vp.initiative = Side::Soviet;
+    }
+    // Opening hands: the Axis draws, plays weather cards at once, and keeps `axis_hand_kept`.
+    draw_cards(board, &mut state, Side::German, s.axis_opening_draw);
+    let extra = state
+        .hand(Side::German)
+        .len()
+        .saturating_sub(usize::from(s.axis_hand_kept));
+    if extra > 0 {
+        state.pending.push(Pending::Discard {
+            side: Side::German,
+            count: u8::try_from(extra).unwrap_or(u8::MAX),
+        });
+    }
+    draw_cards(board, &mut state, Side::Soviet, s.soviet_opening_draw);
+    turn_management(board, &mut state, false);
+    if state.outcome.is_none() {
+        let step = if state.skip_first_phases {
+            Step::Movement
+        } else {
+            Step::Card
+        };
+        state.phase = Phase::Player {
+            side: Side::German,
+            step,
+        };
+    }
+    Ok(state)
+}
+
+/// Whether a scenario is decided by the campaign's rules (12.1–12.6) or its own.
+pub fn campaign_rules(board: &Board, state: &State) -> bool {
+    board
+        .data
+        .setup(&state.scenario)
+        .is_some_and(|s| s.victory.contains(&Victory::Campaign))
+}

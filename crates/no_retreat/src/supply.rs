@@ -1,0 +1,349 @@
+//! Zones of control (8.5) and supply (6.0–6.4, 11.1): pure functions of a [`Position`], the
+//! units on the map and who controls the VP hexes.
+
+use crate::board::{Board, BorderKind};
+use crate::data::{Nation, Region};
+use eastfront_kernel::{Side, SpaceId};
+use std::collections::VecDeque;
+
+/// 6.1: a unit's own supply line is at most this many hexes long.
+pub const LAND_LINE_HEXES: u32 = 4;
+
+/// One unit on the map, as supply and ZOC see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Index into the board's units (`units.ron` order).
+    pub unit: usize,
+    pub side: Side,
+    pub at: SpaceId,
+    /// Its face has a ZOC (strength not in parentheses, 8.5).
+    pub zoc_face: bool,
+    /// It carries an Unsupplied marker (6.4): no ZOC (6.5.3).
+    pub unsupplied: bool,
+    pub nation: Nation,
+}
+
+impl Piece {
+    /// 8.5: markers, unsupplied units and parenthesized strengths have no ZOC.
+    pub fn has_zoc(&self) -> bool {
+        self.zoc_face && !self.unsupplied
+    }
+}
+
+/// Where the units stand and who controls each space (cities, oil fields, Finland; None for
+/// the others or nobody).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    pub pieces: Vec<Piece>,
+    pub control: Vec<Option<Side>>,
+}
+
+/// How a unit is supplied (6.1, 6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SupplyStatus {
+    /// A land supply line (6.1): needed to recover, train, rail-unload, place (7.0A, 9.2).
+    Land,
+    /// Only an alternative source (6.2): a sea, an adjacent unit with a land line, a minor
+    /// country.
+    Alternative,
+    Unsupplied,
+}
+
+/// The spaces in each side's ZOC, and who occupies each space.
+pub struct Zones {
+    /// `zoc[s][space]`: some unit of side `s` exerts a ZOC into the space.
+    zoc: [Vec<bool>; 2],
+    occupant: Vec<Option<Side>>,
+}
+
+fn si(side: Side) -> usize {
+    match side {
+        Side::German => 0,
+        Side::Soviet => 1,
+    }
+}
+
+impl Zones {
+    /// 8.5: the six hexes around each unit with a ZOC, not across sea or lake hexsides.
+    pub fn new(board: &Board, pos: &Position) -> Zones {
+        let n = board.topo.len();
+        let mut zoc = [vec![false; n], vec![false; n]];
+        let mut occupant = vec![None; n];
+        for p in &pos.pieces {
+            occupant[p.at.index()] = Some(p.side);
+            if p.has_zoc() {
+                for b in board.borders(p.at) {
+                    if b.kind != BorderKind::Lake {
+                        zoc[si(p.side)][b.to.index()] = true;
+                    }
+                }
+            }
+        }
+        Zones { zoc, occupant }
+    }
+
+    /// The space is in an enemy ZOC of `side` (an EZOC hex for `side`'s units).
+    pub fn in_ezoc(&self, side: Side, at: SpaceId) -> bool {
+        self.zoc[si(side.other())][at.index()]
+    }
+
+    pub fn occupant(&self, at: SpaceId) -> Option<Side> {
+        self.occupant[at.index()]
+    }
+}
+
+/// The supply tracer for one position.
+pub struct Supply<'a> {
+    pub board: &'a Board,
+    pub pos: &'a Position,
+    pub zones: Zones,
+}
+
+impl<'a> Supply<'a> {
+    pub fn new(board: &'a Board, pos: &'a Position) -> Supply<'a> {
+        Supply {
+            board,
+            pos,
+            zones: Zones::new(board, pos),
+        }
+    }
+
+    fn control(&self, at: SpaceId) -> Option<Side> {
+        self.pos.control.get(at.index()).copied().flatten()
+    }
+
+    /// 6.3: a supply line of `side` may not enter this space: an enemy unit, an EZOC with no
+    /// friendly unit in it, Finland or a Balkans area, or an enemy-controlled city. Lake hexes
+    /// and lake hexsides do not block.
+    pub fn blocked(&self, side: Side, at: SpaceId) -> bool {
+        let occ = self.zones.occupant(at);
+        if occ == Some(side.other()) || self.board.is_area(at) {
+            return true;
+        }
+        if self.zones.in_ezoc(side, at) && occ != Some(side) {
+            return true;
+        }
+        let city = self.board.hex(at).is_some_and(|h| h.city.is_some());
+        city && self.control(at) == Some(side.other())
+    }
+
+    fn friendly_edge(&self, side: Side, at: SpaceId) -> bool {
+        self.board.hex(at).is_some_and(|h| h.edge == Some(side))
+    }
+
+    /// 6.1: a city route of unlimited length, every step westward (Axis) or eastward (Soviet),
+    /// to a friendly map edge, through unblocked spaces (the city's own hex excepted).
+    pub fn city_route(&self, side: Side, city: SpaceId) -> bool {
+        let ok_dir = |d: crate::data::Dir| match side {
+            Side::German => d.westward(),
+            Side::Soviet => d.eastward(),
+        };
+        if self.friendly_edge(side, city) {
+            return true;
+        }
+        let mut seen = vec![false; self.board.topo.len()];
+        let mut queue = VecDeque::from([city]);
+        seen[city.index()] = true;
+        while let Some(x) = queue.pop_front() {
+            for b in self.board.borders(x) {
+                let Some(d) = b.dir else { continue };
+                if !ok_dir(d) || seen[b.to.index()] || self.blocked(side, b.to) {
+                    continue;
+                }
+                if self.friendly_edge(side, b.to) {
+                    return true;
+                }
+                seen[b.to.index()] = true;
+                queue.push_back(b.to);
+            }
+        }
+        false
+    }
+
+    /// A friendly city hex that is supplied (6.1: a land supply source).
+    pub fn supplied_friendly_city(&self, side: Side, at: SpaceId) -> bool {
+        let is_city = self.board.hex(at).is_some_and(|h| h.city.is_some());
+        is_city && self.control(at) == Some(side) && self.city_route(side, at)
+    }
+
+    fn land_source(&self, side: Side, at: SpaceId) -> bool {
+        self.friendly_edge(side, at) || self.supplied_friendly_city(side, at)
+    }
+
+    /// 6.1: the shortest land supply line from a unit's space (at most 4 hexes entered, each
+    /// unblocked, the source included) to a friendly map edge or supplied friendly city.
+    /// Returns the hexes entered (empty: the unit's own hex is a source).
+    pub fn land_line(&self, side: Side, from: SpaceId) -> Option<Vec<SpaceId>> {
+        self.land_line_within(side, from, LAND_LINE_HEXES, &[])
+    }
+
+    /// A land line of at most `max` hexes that may not end at the cities in `not_to` (9.2:
+    /// unloading routes of 3 hexes, never to a city captured this turn).
+    pub fn land_line_within(
+        &self,
+        side: Side,
+        from: SpaceId,
+        max: u32,
+        not_to: &[SpaceId],
+    ) -> Option<Vec<SpaceId>> {
+        let source = |s: SpaceId| !not_to.contains(&s) && self.land_source(side, s);
+        if source(from) {
+            return Some(vec![]);
+        }
+        let n = self.board.topo.len();
+        let mut prev: Vec<Option<SpaceId>> = vec![None; n];
+        let mut dist = vec![u32::MAX; n];
+        dist[from.index()] = 0;
+        let mut queue = VecDeque::from([from]);
+        while let Some(x) = queue.pop_front() {
+            if dist[x.index()] >= max {
+                continue;
+            }
+            for b in self.board.borders(x) {
+                let y = b.to;
+                if dist[y.index()] != u32::MAX || self.blocked(side, y) {
+                    continue;
+                }
+                dist[y.index()] = dist[x.index()] + 1;
+                prev[y.index()] = Some(x);
+                if source(y) {
+                    let mut path = vec![y];
+                    let mut at = x;
+                    while at != from {
+                        path.push(at);
+                        at = prev[at.index()].unwrap_or(from);
+                    }
+                    path.reverse();
+                    return Some(path);
+                }
+                queue.push_back(y);
+            }
+        }
+        None
+    }
+
+    /// 6.2: the Soviets may draw on the Baltic only while they control Leningrad and it is
+    /// supplied.
+    fn leningrad_ok(&self) -> bool {
+        self.board
+            .place("Leningrad")
+            .is_some_and(|l| self.supplied_friendly_city(Side::Soviet, l))
+    }
+
+    /// 6.1–6.2: how the piece is supplied now.
+    pub fn status(&self, piece: &Piece) -> SupplyStatus {
+        let (side, at) = (piece.side, piece.at);
+        if self.land_line(side, at).is_some() {
+            return SupplyStatus::Land;
+        }
+        // Minor countries: the Finns in Finland, the Yugoslavs in the Balkans (6.2, 14.1, 14.8).
+        if let Some(a) = self.board.area(at) {
+            use crate::data::AreaKind::*;
+            let minor = matches!(
+                (piece.nation, a.kind),
+                (Nation::Finnish, Finland) | (Nation::Yugoslav, WesternBalkans | SouthernBalkans)
+            );
+            if minor {
+                return SupplyStatus::Alternative;
+            }
+        }
+        // Seas: a unit in a coastal hex (6.2).
+        if let Some(sea) = self.board.hex(at).and_then(|h| h.sea) {
+            let len_ok = side == Side::Soviet && self.leningrad_ok();
+            if sea.supplies(side, len_ok) {
+                return SupplyStatus::Alternative;
+            }
+        }
+        // An adjacent friendly unit with a land line; no chaining (6.2, 6.4 example).
+        let neighbour_has_line = self.board.borders(at).iter().any(|b| {
+            self.pos
+                .pieces
+                .iter()
+                .any(|p| p.side == side && p.at == b.to && self.land_line(side, b.to).is_some())
+        });
+        if neighbour_has_line {
+            SupplyStatus::Alternative
+        } else {
+            SupplyStatus::Unsupplied
+        }
+    }
+}
+
+/// 6.0, 6.4: the Supply phase. The active side's units are checked first, then the passive
+/// side's; a unit found out of supply is marked at once and loses its ZOC (6.5.3), which can
+/// open lines for the units checked after it. Units already marked stay marked (the marker
+/// comes off only in the Removal phase, 11.1). Returns each piece's status, in `pos` order.
+pub fn supply_phase(board: &Board, pos: &mut Position, active: Side) -> Vec<SupplyStatus> {
+    let mut status = vec![SupplyStatus::Land; pos.pieces.len()];
+    for side in [active, active.other()] {
+        let order: Vec<usize> = (0..pos.pieces.len())
+            .filter(|&i| pos.pieces[i].side == side)
+            .collect();
+        let found: Vec<(usize, SupplyStatus)> = {
+            let s = Supply::new(board, pos);
+            order
+                .iter()
+                .map(|&i| (i, s.status(&pos.pieces[i])))
+                .collect()
+        };
+        for (i, st) in found {
+            status[i] = st;
+            if st == SupplyStatus::Unsupplied {
+                pos.pieces[i].unsupplied = true;
+            }
+        }
+    }
+    status
+}
+
+/// 11.1: the Removal phase's re-trace of the units marked Unsupplied, the active side first:
+/// `true` = supplied again (the marker comes off), `false` = eliminated (to the Surrendered
+/// box or by the back of the counter). Returns (piece index, resupplied) for each marked piece.
+pub fn resupply_or_surrender(
+    board: &Board,
+    pos: &mut Position,
+    active: Side,
+) -> Vec<(usize, bool)> {
+    let mut out = Vec::new();
+    for side in [active, active.other()] {
+        let marked: Vec<usize> = (0..pos.pieces.len())
+            .filter(|&i| pos.pieces[i].side == side && pos.pieces[i].unsupplied)
+            .collect();
+        let s = Supply::new(board, pos);
+        let found: Vec<(usize, bool)> = marked
+            .into_iter()
+            .map(|i| (i, s.status(&pos.pieces[i]) != SupplyStatus::Unsupplied))
+            .collect();
+        for (i, ok) in &found {
+            if *ok {
+                pos.pieces[*i].unsupplied = false;
+            }
+        }
+        out.extend(found);
+    }
+    out
+}
+
+/// The default control of the VP hexes at the start of a scenario (3.9): USSR hexes Soviet,
+/// Greater Germany and Romania German, Finland nobody's; then the scenario's exceptions.
+pub fn initial_control(board: &Board, exceptions: &[(String, Side)]) -> Vec<Option<Side>> {
+    let mut control: Vec<Option<Side>> = (0..board.topo.len())
+        .map(|i| {
+            let h = board.hex(SpaceId(i as u16))?;
+            if !h.is_vp() {
+                return None;
+            }
+            Some(if h.region == Region::Ussr {
+                Side::Soviet
+            } else {
+                Side::German
+            })
+        })
+        .collect();
+    for (name, side) in exceptions {
+        if let Some(id) = board.place(name) {
+            control[id.index()] = Some(*side);
+        }
+    }
+    control
+}

@@ -459,3 +459,49 @@ fn a_choice_that_cannot_be_undone_asks_first() {
         "it can be taken back"
     );
 }
+
+#[test]
+fn shift_over_a_stack_magnifies_its_pieces_side_by_side() {
+    use eastfront::app::input::Hovered;
+    let mut app = open(GAME, "m41-german-vs-ai", 1, temp_dir("m41-magnify"));
+    app.update();
+    // A space with a stack of two or more pieces.
+    let all = piece_entities(&mut app);
+    let stacked = all
+        .iter()
+        .filter_map(|(_, p)| p.desc.space())
+        .find(|s| {
+            all.iter()
+                .filter(|(_, q)| q.desc.space() == Some(*s))
+                .count()
+                >= 2
+        })
+        .expect("a stack on the map");
+    let scales = |app: &mut App| -> Vec<(f32, f32)> {
+        let mut q = app
+            .world_mut()
+            .query::<(&eastfront::app::pieces::PieceEntity, &Transform)>();
+        q.iter(app.world())
+            .filter(|(p, _)| p.desc.space() == Some(stacked))
+            .map(|(_, tf)| (tf.scale.x, tf.translation.x))
+            .collect()
+    };
+    app.world_mut().resource_mut::<Hovered>().space = Some(stacked);
+    app.update();
+    assert!(
+        scales(&mut app).iter().all(|(s, _)| *s == 1.0),
+        "no Shift, no magnifier"
+    );
+    let mut keys = ButtonInput::<KeyCode>::default();
+    keys.press(KeyCode::ShiftLeft);
+    app.insert_resource(keys);
+    app.update();
+    let big = scales(&mut app);
+    assert!(big.iter().all(|(s, _)| *s > 2.0), "{big:?}");
+    let mut xs: Vec<f32> = big.iter().map(|(_, x)| *x).collect();
+    xs.sort_by(f32::total_cmp);
+    assert!(
+        xs.windows(2).all(|w| w[1] - w[0] > 1.0),
+        "side by side: {xs:?}"
+    );
+}

@@ -105,6 +105,8 @@ pub struct Highlights {
     pub rings: Vec<(SpaceId, Lit)>,
     pub lifted: Vec<PieceId>,
     pub fanned: Option<SpaceId>,
+    /// Shift held over a space: its pieces drawn large and side by side, to read them.
+    pub magnified: Option<SpaceId>,
 }
 
 /// Whether the held pieces are what `need` asks for.
@@ -402,6 +404,23 @@ fn hold_the_only_piece(frame: Res<Frame>, mut sel: ResMut<Selection>) {
     }
 }
 
+/// Shift over a space: the magnifier (as Rally the Troops' shift-magnify).
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Magnifier<'w> {
+    keys: Option<Res<'w, ButtonInput<KeyCode>>>,
+    hovered: Res<'w, Hovered>,
+}
+
+impl Magnifier<'_> {
+    fn space(&self) -> Option<SpaceId> {
+        let shift = self
+            .keys
+            .as_ref()
+            .is_some_and(|k| k.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]));
+        self.hovered.space.filter(|_| shift)
+    }
+}
+
 /// Lights the spaces for the selection, the panel's preview and the AI's step on screen;
 /// lifts the held pieces and fans their stack out.
 fn show_selection(
@@ -409,6 +428,7 @@ fn show_selection(
     sel: Res<Selection>,
     preview: Res<PanelPreview>,
     playback: Option<Res<crate::app::table::pace::Playback>>,
+    magnifier: Magnifier,
     mut highlights: ResMut<Highlights>,
 ) {
     let mut rings = if frame.acting_seat.is_some() {
@@ -443,6 +463,7 @@ fn show_selection(
         rings,
         lifted: sel.pieces.clone(),
         fanned: sel.space.filter(|_| !sel.pieces.is_empty()),
+        magnified: magnifier.space(),
     };
     if *highlights != want {
         *highlights = want;

@@ -352,6 +352,9 @@ fn slide(
 /// Pieces at rest (not sliding, not held back by the playback).
 type AtRest = (Without<Slide>, Without<HeldBack>);
 
+/// How much larger the magnifier (Shift over a space) draws its pieces.
+const MAGNIFIED: f32 = 2.4;
+
 /// Pieces at rest: lifted when held, fanned out when their stack is picked from, hidden by
 /// Shift+H; stacked in depth by their slot.
 fn place(
@@ -371,7 +374,11 @@ fn place(
             Place::Space { slot, of, .. } => (slot, of),
             Place::At(_) => (0, 1),
         };
-        let fanned = highlights.fanned.is_some() && highlights.fanned == p.desc.space() && of > 1;
+        let magnified = highlights.magnified.is_some() && highlights.magnified == p.desc.space();
+        let fanned = (magnified
+            || highlights.fanned.is_some() && highlights.fanned == p.desc.space())
+            && of > 1;
+        let grow = if magnified { MAGNIFIED } else { 1.0 };
         let mut target = rest.0;
         if fanned {
             let anchor = p
@@ -380,16 +387,17 @@ fn place(
                 .and_then(|s| map.desc.space(s))
                 .map(|s| s.anchor)
                 .unwrap_or(rest.0);
-            target = anchor + fanned_offset(slot, of, pitch);
+            target = anchor + fanned_offset(slot, of, pitch * grow);
         }
         if up {
             target += Vec2::new(-2.0, 5.0);
         }
-        let scale = if up { 1.12 } else { 1.0 };
+        let scale = grow * if up { 1.12 } else { 1.0 };
         let z = layer::PIECE
             + slot as f32 * 0.05
             + if fanned { 2.0 } else { 0.0 }
-            + if up { 2.5 } else { 0.0 };
+            + if up { 2.5 } else { 0.0 }
+            + if magnified { 4.0 } else { 0.0 };
         let want = target.extend(z);
         if tf.translation != want {
             tf.translation = want;

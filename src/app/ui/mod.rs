@@ -4,7 +4,7 @@
 //! the game's own parts (its state in the bar, its sections in the panel, its windows) asked
 //! of its [`TableGame`]. The same keys everywhere: Space/Enter the only choice (or the hint),
 //! 1–9 a listed choice, Esc cancel, Ctrl+Z undo, Ctrl+H hint, Ctrl+S save, F fit, F1 rules,
-//! Shift+H hide pieces, and each overlay's key.
+//! Shift+H hide pieces, Shift (held) magnify, M the map key, and each overlay's key.
 
 pub mod battle;
 pub mod confirm;

@@ -191,7 +191,7 @@ impl TableGame for Moscow41 {
                 "river: affects battles, not moves (R 2.4.6)",
             ),
             (
-                colours::DISPUTED.with_alpha(0.45),
+                colours::DISPUTED,
                 "orange: your victory area, empty, in enemy reach (R 2.5, 1.7)",
             ),
         ]

@@ -63,7 +63,7 @@ fn sudden_death_mark(ui: &mut egui::Ui, view: &View, n: u8) {
     };
     let close = nearest.vp + 1 >= n;
     let text = egui::RichText::new(format!(
-        "Sudden Death at {n}: {} {} to go",
+        "{n} wins · {} {} short",
         nearest.side.name(),
         n.saturating_sub(nearest.vp)
     ));
@@ -73,7 +73,7 @@ fn sudden_death_mark(ui: &mut egui::Ui, view: &View, n: u8) {
         text
     };
     ui.label(text).on_hover_text(format!(
-        "R 1.7: a side with {n} VP wins at once (Decisive Victory): {}. An empty victory area \
+        "Sudden Death (R 1.7): a side with {n} VP wins at once (Decisive Victory): {}. An empty victory area \
          can be taken by an enemy block passing through it (R 2.5).",
         gaps.join(", ")
     ));

@@ -107,6 +107,9 @@ pub struct Highlights {
     pub fanned: Option<SpaceId>,
     /// Shift held over a space: its pieces drawn large and side by side, to read them.
     pub magnified: Option<SpaceId>,
+    /// The AI's suggestion ("What would the AI do?"), as an arrow from the piece's space to
+    /// where it goes.
+    pub arrow: Option<(SpaceId, SpaceId)>,
 }
 
 /// Whether the held pieces are what `need` asks for.
@@ -429,8 +432,23 @@ fn show_selection(
     preview: Res<PanelPreview>,
     playback: Option<Res<crate::app::table::pace::Playback>>,
     magnifier: Magnifier,
+    hint: Option<Res<crate::app::table::ai::Hint>>,
     mut highlights: ResMut<Highlights>,
 ) {
+    let arrow = hint
+        .as_ref()
+        .and_then(|h| h.answer.as_ref())
+        .and_then(|(_, i)| frame.actions.get(*i))
+        .and_then(|a| {
+            let g = a.gesture.as_ref()?;
+            let from = match &g.need {
+                Need::StackAt(s) => Some(*s),
+                Need::Piece(p) | Need::FromPanel(p) => frame.piece_space(*p),
+                Need::Pieces(ps) => ps.first().and_then(|p| frame.piece_space(*p)),
+                Need::Nothing => None,
+            }?;
+            Some((from, *g.clicks.last()?))
+        });
     let mut rings = if frame.acting_seat.is_some() {
         rings_for(&frame, &sel)
     } else {
@@ -464,6 +482,7 @@ fn show_selection(
         lifted: sel.pieces.clone(),
         fanned: sel.space.filter(|_| !sel.pieces.is_empty()),
         magnified: magnifier.space(),
+        arrow,
     };
     if *highlights != want {
         *highlights = want;

@@ -136,6 +136,21 @@ pub fn polyline_mesh(pts: &[Vec2], width: f32, closed: bool) -> Mesh {
     polyline(pts, width, closed).mesh()
 }
 
+/// An arrow from `from` to `to`: a shaft `width` wide and a head three times as wide, its
+/// tip at `to`.
+pub fn arrow(from: Vec2, to: Vec2, width: f32) -> Triangles {
+    let d = (to - from).normalize_or_zero();
+    let head = (width * 3.0).min((to - from).length() * 0.5);
+    let neck = to - d * head;
+    let mut t = polyline(&[from, neck], width, false);
+    let base = t.positions.len() as u32;
+    let side = d.perp() * head * 0.75;
+    t.positions
+        .extend_from_slice(&[neck + side, to, neck - side]);
+    t.indices.extend_from_slice(&[base, base + 1, base + 2]);
+    t
+}
+
 /// A ring between two outlines with the same number of points (e.g. two hexagons).
 pub fn ring(outer: &[Vec2], inner: &[Vec2]) -> Triangles {
     let n = outer.len() as u32;
@@ -286,5 +301,14 @@ mod tests {
             runs,
             vec![vec![Vec2::new(30.0, 0.0), Vec2::new(30.0, 30.0)]]
         );
+    }
+
+    #[test]
+    fn an_arrow_ends_in_a_point_at_its_target() {
+        let t = arrow(Vec2::ZERO, Vec2::new(100.0, 0.0), 4.0);
+        let tip = t.positions.iter().map(|p| p.x).fold(f32::MIN, f32::max);
+        assert_eq!(tip, 100.0);
+        assert_eq!(t.indices.len() % 3, 0);
+        assert!(t.indices.iter().all(|i| (*i as usize) < t.positions.len()));
     }
 }

@@ -267,6 +267,21 @@ fn sync_highlights(
             DespawnOnExit(Screen::Table),
         ));
     }
+    if let Some((from, to)) = highlights.arrow {
+        let (a, b) = (
+            centre_of(&shown.outline(from)),
+            centre_of(&shown.outline(to)),
+        );
+        let mesh = meshes.add(geometry::arrow(a, b, width * 1.2).mesh());
+        commands.spawn((
+            Mesh2d(mesh),
+            MeshMaterial2d(art.colour(materials, Color::srgba(1.0, 0.75, 0.1, 0.85))),
+            Transform::from_xyz(0.0, 0.0, layer::HIGHLIGHT + 0.5),
+            Ring,
+            Pickable::IGNORE,
+            DespawnOnExit(Screen::Table),
+        ));
+    }
     if let Some(h) = hovered.space.filter(|h| !drawn.contains(h)) {
         let outline = shown.outline(h);
         let inner = shrink(&outline, width * 0.4);

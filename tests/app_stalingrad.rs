@@ -616,3 +616,34 @@ fn replay_steps_through_a_finished_game_from_each_side_and_all_revealed() {
         TablePhase::GameOver
     );
 }
+
+#[test]
+fn the_pieces_that_can_still_act_are_marked_on_the_map() {
+    // The mark itself is a child drawn with the window's art; headless, its choice is tested.
+    use eastfront::app::pieces::ready_pieces;
+    let mut app = open(GAME, "solitaire", 1, temp_dir("stal-ready"));
+    app.update();
+    let f = frame(&app);
+    let ready = ready_pieces(&f);
+    assert!(!ready.is_empty(), "the German has moves at the start");
+    for id in &ready {
+        let d = f
+            .pieces
+            .iter()
+            .find(|d| d.id() == Some(*id))
+            .expect("a piece on the map");
+        assert_eq!(d.side, Side::German, "only the player's own pieces");
+    }
+    // Once the German has acted and it is the Soviet's turn, nothing is marked.
+    let pass = f
+        .actions
+        .iter()
+        .position(|a| a.words.starts_with("Pass"))
+        .expect("a pass");
+    choose(&mut app, pass);
+    app.update();
+    let f = frame(&app);
+    if f.acting_seat.is_none() {
+        assert!(ready_pieces(&f).is_empty());
+    }
+}

@@ -82,7 +82,7 @@ pub fn plugin(app: &mut App) {
             (
                 sync_pieces,
                 hold_back,
-                (slide, place, turn, show_held).chain(),
+                (slide, place, turn, show_held, mark_ready).chain(),
             )
                 .chain()
                 .in_set(TableSet::Draw)
@@ -240,6 +240,86 @@ fn draw(ec: &mut EntityCommands, d: &PieceDesc, size: f32, art: &mut Art) {
         PieceLook::Block(b) => block::draw(ec, &mut kit, b),
         PieceLook::Counter(c) => counter::draw(ec, &mut kit, c),
     }
+    // The "can still act" mark: a small green disc at the top-right corner, shown by
+    // `mark_ready` while the piece has a move or an action to make.
+    let disc = kit.art.disc.clone();
+    let (rim, dot) = (kit.mat(Color::srgb(0.08, 0.08, 0.06)), kit.mat(READY));
+    let corner = Vec2::splat(size * 0.5);
+    ec.with_children(|p| {
+        p.spawn((
+            ReadyMark,
+            Transform::from_translation(corner.extend(0.2)),
+            Visibility::Hidden,
+        ))
+        .with_children(|m| {
+            m.spawn((
+                Mesh2d(disc.clone()),
+                rim,
+                Transform::from_scale(Vec3::splat(size * 0.16)),
+            ));
+            m.spawn((
+                Mesh2d(disc),
+                dot,
+                Transform::from_xyz(0.0, 0.0, 0.01).with_scale(Vec3::splat(size * 0.12)),
+            ));
+        });
+    });
+}
+
+/// The colour of the "can still act" mark.
+const READY: Color = Color::srgb(0.35, 0.9, 0.35);
+
+/// A piece's "can still act" mark (a child of the piece).
+#[derive(Component)]
+pub struct ReadyMark;
+
+/// Shows the mark on the pieces of the player at the screen that still have a move or an
+/// action to make this phase (nothing held: once a piece is picked up its targets are lit).
+fn mark_ready(
+    frame: Res<Frame>,
+    highlights: Res<Highlights>,
+    pieces: Query<(&PieceEntity, &Children)>,
+    mut marks: Query<&mut Visibility, With<ReadyMark>>,
+) {
+    if !frame.is_changed() && !highlights.is_changed() {
+        return;
+    }
+    let ready = ready_pieces(&frame);
+    let holding = !highlights.lifted.is_empty();
+    for (p, children) in &pieces {
+        let show = !holding && p.desc.id().is_some_and(|id| ready.contains(&id));
+        for c in children.iter() {
+            if let Ok(mut v) = marks.get_mut(c) {
+                let want = if show {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+                if *v != want {
+                    *v = want;
+                }
+            }
+        }
+    }
+}
+
+/// The pieces the frame's legal actions are made with (a move, an attack, an action there).
+pub fn ready_pieces(frame: &Frame) -> Vec<eastfront_kernel::PieceId> {
+    let mut out: Vec<eastfront_kernel::PieceId> = Vec::new();
+    for a in &frame.actions {
+        let Some(g) = &a.gesture else { continue };
+        let ps: &[eastfront_kernel::PieceId] = match &g.need {
+            eastfront_kernel::Need::Piece(p) => std::slice::from_ref(p),
+            eastfront_kernel::Need::Pieces(ps) => ps,
+            _ => &[],
+        };
+        for p in ps {
+            if !out.contains(p) {
+                out.push(*p);
+            }
+        }
+    }
+    out
 }
 
 /// Marks the pieces that move in steps of the playback still to come.

@@ -2,6 +2,7 @@
 //! choose among the legal actions the rules offer, exactly as a human does.
 
 pub mod moscow41;
+pub mod search;
 pub mod stalingrad_german;
 
 use eastfront_stalingrad::{Action, Stalingrad, View};

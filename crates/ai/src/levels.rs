@@ -1,0 +1,123 @@
+//! The computer's levels, the same words for every game: `easy` (the game's utility AI with
+//! noise), `normal` (a short search), `hard` (about a second of search on two cores), and for
+//! comparison the utility AIs as they were (`utility`, and Moscow '41's `utility-easy`,
+//! `utility-normal`, `utility-hard`). A thinking budget in iterations replaces the levels'
+//! time budgets where a run must reproduce (`eastfront selfplay --budget`).
+
+use crate::moscow41::{Level, Moscow41Ai};
+use crate::search::{self, Config};
+use crate::StalingradAi;
+use eastfront_kernel::{Game, Opponent};
+use eastfront_moscow41::Moscow41;
+use eastfront_stalingrad::Stalingrad;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::Duration;
+
+/// The level ids every game offers, easiest first.
+pub const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
+
+/// How long a level thinks: Normal a fifth of a second, Hard a second; `budget` (iterations)
+/// replaces the time where given.
+pub fn thinking(level: &str, budget: Option<u32>, base: Config) -> Config {
+    match budget {
+        Some(n) => Config {
+            iterations: n,
+            time: None,
+            ..base
+        },
+        None => Config {
+            iterations: 1_000_000,
+            time: Some(Duration::from_millis(if level == "normal" {
+                200
+            } else {
+                1000
+            })),
+            ..base
+        },
+    }
+}
+
+/// A game's computer players by level.
+pub trait ComputerPlayers: Game + Sized {
+    /// The player for `level` (see the module's text), or None for a level this game does not
+    /// have. `budget`: search iterations instead of the level's thinking time.
+    fn computer(level: &str, budget: Option<u32>) -> Option<Box<dyn Opponent<Self>>>;
+}
+
+/// Another player that, one decision in `1/noise`, takes a random legal action instead.
+pub struct Noisy<P> {
+    pub inner: P,
+    pub noise: f64,
+    pub label: String,
+}
+
+impl<G: Game, P: Opponent<G>> Opponent<G> for Noisy<P> {
+    fn choose(&self, game: &G, view: &G::View, legal: &[G::Action], seed: u64) -> G::Action {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6e6f_6973_65);
+        if rng.random_bool(self.noise.clamp(0.0, 1.0)) {
+            legal[rng.random_range(0..legal.len())].clone()
+        } else {
+            self.inner.choose(game, view, legal, seed)
+        }
+    }
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+}
+
+impl ComputerPlayers for Stalingrad {
+    fn computer(level: &str, budget: Option<u32>) -> Option<Box<dyn Opponent<Self>>> {
+        Some(match level {
+            "easy" => Box::new(Noisy {
+                inner: StalingradAi,
+                noise: 0.2,
+                label: "Easy".into(),
+            }),
+            "utility" => Box::new(StalingradAi),
+            "normal" | "hard" => Box::new(search::stalingrad::search_ai(
+                level,
+                thinking(level, budget, search::stalingrad::config(level)),
+            )),
+            _ => return None,
+        })
+    }
+}
+
+impl ComputerPlayers for Moscow41 {
+    fn computer(level: &str, budget: Option<u32>) -> Option<Box<dyn Opponent<Self>>> {
+        Some(match level {
+            "easy" => Box::new(Moscow41Ai { level: Level::Easy }),
+            "normal" | "hard" => Box::new(search::moscow41::search_ai(
+                level,
+                thinking(level, budget, search::moscow41::config(level)),
+            )),
+            other => {
+                let level = other.strip_prefix("utility-").and_then(Level::parse)?;
+                Box::new(Moscow41Ai { level })
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_offers_every_level_and_refuses_others() {
+        for l in LEVELS {
+            assert!(Stalingrad::computer(l, Some(10)).is_some(), "{l}");
+            assert!(Moscow41::computer(l, Some(10)).is_some(), "{l}");
+        }
+        assert!(Moscow41::computer("utility-hard", None).is_some());
+        assert!(Stalingrad::computer("utility", None).is_some());
+        assert!(Moscow41::computer("impossible", None).is_none());
+        let c = thinking("hard", Some(50), Config::default());
+        assert_eq!((c.iterations, c.time), (50, None));
+        assert_eq!(
+            thinking("hard", None, Config::default()).time,
+            Some(Duration::from_secs(1))
+        );
+    }
+}

@@ -28,6 +28,9 @@ struct Args {
     /// Player A's playout depth and playout policy, instead of its level's.
     depth: Option<u32>,
     playout: Option<String>,
+    /// Player A's progressive bias and widening (base, power), instead of its level's.
+    bias: Option<f64>,
+    widen: Option<(f64, f64)>,
 }
 
 fn args() -> Args {
@@ -42,6 +45,8 @@ fn args() -> Args {
         a_side: None,
         depth: None,
         playout: None,
+        bias: None,
+        widen: None,
     };
     let v: Vec<String> = std::env::args().skip(1).collect();
     for w in v.chunks(2) {
@@ -56,6 +61,11 @@ fn args() -> Args {
             "--scenario" => a.scenario = Some(val),
             "--depth" => a.depth = Some(val.parse().expect("--depth D")),
             "--playout" => a.playout = Some(val),
+            "--bias" => a.bias = Some(val.parse().expect("--bias B")),
+            "--widen" => {
+                let (b, p) = val.split_once(',').expect("--widen BASE,POWER");
+                a.widen = Some((b.parse().expect("base"), p.parse().expect("power")));
+            }
             "--a-side" => {
                 a.a_side = Some(if val == "soviet" {
                     Side::Soviet
@@ -189,13 +199,23 @@ fn main() {
             run(&Stalingrad::new(), &args, options, a)
         }
         _ => {
-            let a: Box<dyn Opponent<Moscow41>> = if args.depth.is_some() || args.playout.is_some() {
+            let tuned = args.depth.is_some()
+                || args.playout.is_some()
+                || args.bias.is_some()
+                || args.widen.is_some();
+            let a: Box<dyn Opponent<Moscow41>> = if tuned {
                 let mut ai = search::moscow41::search_ai(
                     &args.a,
                     levels::thinking(&args.a, args.budget, search::moscow41::config(&args.a)),
                 );
                 if let Some(d) = args.depth {
                     ai.config.playout_depth = d;
+                }
+                if let Some(b) = args.bias {
+                    ai.config.prior_weight = b;
+                }
+                if let Some((b, p)) = args.widen {
+                    (ai.config.widen_base, ai.config.widen_power) = (b, p);
                 }
                 if let Some(p) = args.playout.as_deref().and_then(Level::parse) {
                     ai.domain.playout = Playout::Utility(p);

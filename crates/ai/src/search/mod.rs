@@ -85,6 +85,11 @@ pub struct Config {
     /// children.
     pub widen_base: f64,
     pub widen_power: f64,
+    /// Progressive bias (Chaslot et al. 2008): a child's score gains `prior_weight × prior /
+    /// (visits + 1)`, its prior being `1 / (1 + rank)` in the game's order at the root and 1
+    /// for the playout policy's choice below it (½ for the others). Evidence outweighs it as
+    /// the visits grow; until then the game's favourites are the search's.
+    pub prior_weight: f64,
 }
 
 impl Default for Config {
@@ -97,6 +102,7 @@ impl Default for Config {
             playout_depth: 40,
             widen_base: 2.0,
             widen_power: 0.5,
+            prior_weight: 0.0,
         }
     }
 }

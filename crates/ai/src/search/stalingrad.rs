@@ -115,8 +115,11 @@ impl Domain<Stalingrad> for StalingradDomain {
 /// this machine's two cores.
 pub fn config(level: &str) -> Config {
     let base = Config {
-        playout_depth: 24,
+        playout_depth: 8,
         threads: super::all_cores(),
+        widen_base: 1.0,
+        widen_power: 0.35,
+        prior_weight: 1.0,
         ..Config::default()
     };
     match level {

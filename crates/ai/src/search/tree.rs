@@ -27,6 +27,8 @@ struct Edge<A> {
     total: f64,
     /// Iterations in which this edge was legal when its node was reached.
     avail: u32,
+    /// The game's preference (progressive bias).
+    prior: f64,
 }
 
 struct Node<A> {
@@ -146,24 +148,25 @@ impl<'a, G: Game, D: Domain<G>> Tree<'a, G, D> {
         }
         if node.edges.len() < width || available.is_empty() {
             let untried = if root {
+                let rank = node.edges.len();
                 self.order
-                    .get(node.edges.len())
-                    .map(|&i| (i, self.legal[i].clone()))
+                    .get(rank)
+                    .map(|&i| (i, self.legal[i].clone(), 1.0 / (1.0 + rank as f64)))
             } else {
                 let known = |a: &G::Action| node.edges.iter().any(|e| &e.action == a);
                 let favourite = self.domain.playout(self.game, st, seat, legal, rng);
                 if !known(&favourite) {
-                    Some((0, favourite))
+                    Some((0, favourite, 1.0))
                 } else {
-                    // A random untried action: a few draws, then a scan.
+                    // A random untried action.
                     let start = rng.random_range(0..legal.len());
                     (0..legal.len())
                         .map(|k| &legal[(start + k) % legal.len()])
                         .find(|a| !known(a))
-                        .map(|a| (0, a.clone()))
+                        .map(|a| (0, a.clone(), 0.5))
                 }
             };
-            if let Some((index, action)) = untried {
+            if let Some((index, action, prior)) = untried {
                 node.edges.push(Edge {
                     action,
                     index,
@@ -171,11 +174,12 @@ impl<'a, G: Game, D: Domain<G>> Tree<'a, G, D> {
                     visits: 0,
                     total: 0.0,
                     avail: 1,
+                    prior,
                 });
                 return (node.edges.len() - 1, true);
             }
         }
-        let c = self.config.exploration;
+        let (c, bias) = (self.config.exploration, self.config.prior_weight);
         let best = available
             .iter()
             .copied()
@@ -187,6 +191,7 @@ impl<'a, G: Game, D: Domain<G>> Tree<'a, G, D> {
                     }
                     e.total / e.visits as f64
                         + c * ((e.avail.max(1) as f64).ln() / e.visits as f64).sqrt()
+                        + bias * e.prior / (e.visits + 1) as f64
                 };
                 ucb(a).total_cmp(&ucb(b)).then(b.cmp(&a))
             })

@@ -126,11 +126,13 @@ fn run<G: Game + ComputerPlayers>(
     let start = Instant::now();
     for k in 0..args.games {
         let seed = args.seed + k;
-        let a_side = args.a_side.unwrap_or(if b.is_none() || seed % 2 == 0 {
-            Side::German
-        } else {
-            Side::Soviet
-        });
+        let a_side = args
+            .a_side
+            .unwrap_or(if b.is_none() || seed.is_multiple_of(2) {
+                Side::German
+            } else {
+                Side::Soviet
+            });
         let ai = (a_side == Side::Soviet) as usize;
         let mut players: [Option<&dyn Opponent<G>>; 2] = [None, None];
         players[ai] = Some(a.as_ref());

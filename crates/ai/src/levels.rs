@@ -17,8 +17,9 @@ use std::time::Duration;
 /// The level ids every game offers, easiest first.
 pub const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
 
-/// How long a level thinks: Normal a fifth of a second, Hard a second; `budget` (iterations)
-/// replaces the time where given.
+/// How long a level thinks: Normal a fifth of a second, Hard nine tenths (the last iteration
+/// and the threads' merge fit in the second); `budget` (iterations) replaces the time where
+/// given.
 pub fn thinking(level: &str, budget: Option<u32>, base: Config) -> Config {
     match budget {
         Some(n) => Config {
@@ -31,7 +32,7 @@ pub fn thinking(level: &str, budget: Option<u32>, base: Config) -> Config {
             time: Some(Duration::from_millis(if level == "normal" {
                 200
             } else {
-                1000
+                900
             })),
             ..base
         },
@@ -54,7 +55,7 @@ pub struct Noisy<P> {
 
 impl<G: Game, P: Opponent<G>> Opponent<G> for Noisy<P> {
     fn choose(&self, game: &G, view: &G::View, legal: &[G::Action], seed: u64) -> G::Action {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6e6f_6973_65);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x006e_6f69_7365);
         if rng.random_bool(self.noise.clamp(0.0, 1.0)) {
             legal[rng.random_range(0..legal.len())].clone()
         } else {
@@ -117,7 +118,7 @@ mod tests {
         assert_eq!((c.iterations, c.time), (50, None));
         assert_eq!(
             thinking("hard", None, Config::default()).time,
-            Some(Duration::from_secs(1))
+            Some(Duration::from_millis(900))
         );
     }
 }

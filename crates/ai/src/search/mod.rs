@@ -145,6 +145,8 @@ where
     G::View: Sync,
 {
     assert!(!legal.is_empty(), "search needs at least one legal action");
+    // The thinking time counts from here: the priors' ranking is part of it.
+    let deadline = config.time.map(|t| Instant::now() + t);
     let plain = |action: G::Action| SearchReport {
         action,
         win_chance: None,
@@ -161,7 +163,6 @@ where
     let order = domain.candidates(game, view, legal, &mut rng);
     let side = domain.viewer(view);
     let threads = config.threads.max(1);
-    let deadline = config.time.map(|t| Instant::now() + t);
     let local = Signals::default();
     let signals = signals.unwrap_or(&local);
     signals.iterations.store(0, Ordering::Relaxed);

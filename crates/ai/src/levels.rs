@@ -5,7 +5,7 @@
 //! time budgets where a run must reproduce (`eastfront selfplay --budget`).
 
 use crate::moscow41::{Level, Moscow41Ai};
-use crate::search::{self, Config};
+use crate::search::{self, Config, SearchReport, Signals};
 use crate::StalingradAi;
 use eastfront_kernel::{Game, Opponent};
 use eastfront_moscow41::Moscow41;
@@ -44,6 +44,39 @@ pub trait ComputerPlayers: Game + Sized {
     /// The player for `level` (see the module's text), or None for a level this game does not
     /// have. `budget`: search iterations instead of the level's thinking time.
     fn computer(level: &str, budget: Option<u32>) -> Option<Box<dyn Opponent<Self>>>;
+
+    /// The hint: what the player at `level` would do from `view`, with the search's estimate
+    /// of each side's chance of winning (None at the levels that do not search, and where
+    /// nothing was searched) and its progress in `signals` (iterations so far; `stop` ends it
+    /// early, and a stop left set ends the next search at once).
+    fn advise(
+        &self,
+        level: &str,
+        view: &Self::View,
+        legal: &[Self::Action],
+        seed: u64,
+        signals: &Signals,
+    ) -> SearchReport<Self::Action>;
+}
+
+/// The hint at a level that does not search: its choice, no estimate.
+fn unsearched<G: ComputerPlayers>(
+    game: &G,
+    level: &str,
+    view: &G::View,
+    legal: &[G::Action],
+    seed: u64,
+) -> SearchReport<G::Action> {
+    let player = G::computer(level, None).or_else(|| G::computer("easy", None));
+    SearchReport {
+        action: match player {
+            Some(p) => p.choose(game, view, legal, seed),
+            None => legal[0].clone(),
+        },
+        win_chance: None,
+        iterations: 0,
+        root: Vec::new(),
+    }
 }
 
 /// Another player that, one decision in `1/noise`, takes a random legal action instead.
@@ -83,6 +116,23 @@ impl ComputerPlayers for Stalingrad {
             _ => return None,
         })
     }
+    fn advise(
+        &self,
+        level: &str,
+        view: &Self::View,
+        legal: &[Self::Action],
+        seed: u64,
+        signals: &Signals,
+    ) -> SearchReport<Self::Action> {
+        match level {
+            "normal" | "hard" => {
+                let config = thinking(level, None, search::stalingrad::config(level));
+                let domain = search::stalingrad::StalingradDomain;
+                search::search(self, &domain, view, legal, seed, &config, Some(signals))
+            }
+            _ => unsearched(self, level, view, legal, seed),
+        }
+    }
 }
 
 impl ComputerPlayers for Moscow41 {
@@ -98,6 +148,23 @@ impl ComputerPlayers for Moscow41 {
                 Box::new(Moscow41Ai { level })
             }
         })
+    }
+    fn advise(
+        &self,
+        level: &str,
+        view: &Self::View,
+        legal: &[Self::Action],
+        seed: u64,
+        signals: &Signals,
+    ) -> SearchReport<Self::Action> {
+        match level {
+            "normal" | "hard" => {
+                let config = thinking(level, None, search::moscow41::config(level));
+                let domain = search::moscow41::Moscow41Domain::default();
+                search::search(self, &domain, view, legal, seed, &config, Some(signals))
+            }
+            _ => unsearched(self, level, view, legal, seed),
+        }
     }
 }
 
@@ -120,5 +187,24 @@ mod tests {
             thinking("hard", None, Config::default()).time,
             Some(Duration::from_millis(900))
         );
+    }
+
+    #[test]
+    fn the_hint_carries_the_win_chances_and_the_progress() {
+        use eastfront_kernel::{Seat, Side, Viewer};
+        let game = Stalingrad::new();
+        let st = game.setup("standard", &Default::default(), 2).unwrap();
+        let view = game.view(&st, Viewer::Side(Side::German));
+        let legal = game.legal_actions(&st, Seat(0));
+        let signals = Signals::default();
+        // A stop asked before the start: the search ends at once, with the fallback's choice.
+        signals
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let r = game.advise("hard", &view, &legal, 3, &signals);
+        assert!(legal.contains(&r.action));
+        assert_eq!(r.iterations, 0);
+        let easy = game.advise("easy", &view, &legal, 3, &signals);
+        assert!(legal.contains(&easy.action) && easy.win_chance.is_none());
     }
 }

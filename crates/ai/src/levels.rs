@@ -18,13 +18,16 @@ use std::time::Duration;
 pub const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
 
 /// How long a level thinks: Normal a fifth of a second, Hard nine tenths (the last iteration
-/// and the threads' merge fit in the second); `budget` (iterations) replaces the time where
-/// given.
+/// and the threads' merge fit in the second), on every core; `budget` (iterations, on two
+/// trees) replaces the time where given.
 pub fn thinking(level: &str, budget: Option<u32>, base: Config) -> Config {
     match budget {
+        // Two trees whatever the machine: the decision depends on the number of trees, and a
+        // budgeted run must reproduce anywhere.
         Some(n) => Config {
             iterations: n,
             time: None,
+            threads: 2,
             ..base
         },
         None => Config {
@@ -182,7 +185,7 @@ mod tests {
         assert!(Stalingrad::computer("utility", None).is_some());
         assert!(Moscow41::computer("impossible", None).is_none());
         let c = thinking("hard", Some(50), Config::default());
-        assert_eq!((c.iterations, c.time), (50, None));
+        assert_eq!((c.iterations, c.time, c.threads), (50, None, 2));
         assert_eq!(
             thinking("hard", None, Config::default()).time,
             Some(Duration::from_millis(900))

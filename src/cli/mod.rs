@@ -43,13 +43,18 @@ pub enum Command {
         /// Scenario id (default: every scenario in turn).
         #[arg(long)]
         scenario: Option<String>,
-        /// Who plays the German: random, ai, or a level of the game (Moscow '41: easy,
-        /// normal, hard). Default: from --players.
+        /// Who plays the German: random, ai, official (the rules' own player, Stalingrad's
+        /// solitaire Soviet), or a level: easy (utility AI with noise), normal (short search),
+        /// hard (about a second of search), utility (Stalingrad's utility German),
+        /// utility-easy/-normal/-hard (Moscow '41's utility AI). Default: from --players.
         #[arg(long)]
         german: Option<String>,
         /// Who plays the Soviet (as --german).
         #[arg(long)]
         soviet: Option<String>,
+        /// Search iterations per decision instead of the levels' thinking time: reproducible.
+        #[arg(long)]
+        budget: Option<u32>,
         #[arg(long, default_value_t = 100_000)]
         max_steps: u64,
         /// Print one line per game.
@@ -119,6 +124,7 @@ pub fn run(cmd: Command) -> i32 {
             scenario,
             german,
             soviet,
+            budget,
             max_steps,
             verbose,
         } => {
@@ -136,6 +142,7 @@ pub fn run(cmd: Command) -> i32 {
                 mode,
                 german: german.unwrap_or_else(|| players.name().into()),
                 soviet: soviet.unwrap_or_else(|| players.name().into()),
+                budget,
                 max_steps,
                 verbose,
             })

@@ -1,8 +1,12 @@
 //! Computer players. They see only their own side's [`View`] (never the hidden state) and
 //! choose among the legal actions the rules offer, exactly as a human does.
 
+pub mod levels;
 pub mod moscow41;
+pub mod search;
 pub mod stalingrad_german;
+
+pub use levels::ComputerPlayers;
 
 use eastfront_stalingrad::{Action, Stalingrad, View};
 use rand::{Rng, SeedableRng};

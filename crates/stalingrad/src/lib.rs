@@ -7,6 +7,7 @@
 pub mod board;
 pub mod combat;
 pub mod data;
+pub mod determinise;
 pub mod invariants;
 pub mod reference;
 pub mod rules;

@@ -180,3 +180,38 @@ impl eastfront_kernel::Opponent<Moscow41> for Moscow41Ai {
         format!("{}{}", n[..1].to_uppercase(), &n[1..])
     }
 }
+
+/// The legal actions in the order this level would try them (indices into `legal`, best
+/// first): the shortlisted actions by their full score, then the moves the quick look cut,
+/// by their quick score. The search's priors.
+pub fn ranked(
+    game: &Moscow41,
+    view: &View,
+    legal: &[Action],
+    level: Level,
+    seed: u64,
+) -> Vec<usize> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let m = model::Model::from_view(&game.board, view);
+    let mut ctx = tactics::Ctx::new(m, view, level, legal);
+    let keep = shortlist(&ctx, legal);
+    let mut scored: Vec<(f32, usize)> = Vec::with_capacity(legal.len());
+    let mut rest: Vec<(f32, usize)> = Vec::new();
+    for (i, a) in legal.iter().enumerate() {
+        if keep[i] {
+            scored.push((tactics::score(&mut ctx, a, &mut rng), i));
+        } else {
+            rest.push((tactics::quick_move_score(&ctx, a), i));
+        }
+    }
+    let by_score = |x: &(f32, usize), y: &(f32, usize)| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1));
+    scored.sort_by(by_score);
+    rest.sort_by(by_score);
+    scored.into_iter().chain(rest).map(|(_, i)| i).collect()
+}
+
+/// The German's view of a position as a number: the evaluator (VP, supply, the front) of the
+/// German's own view, for a search that cuts a playout off.
+pub fn german_value(game: &Moscow41, view: &View) -> f32 {
+    model::Model::from_view(&game.board, view).value(true)
+}

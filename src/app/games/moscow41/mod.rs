@@ -23,6 +23,7 @@ use crate::app::table::panel::{PanelCtx, PanelOut};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use eastfront_ai::moscow41::{Level, Moscow41Ai};
+use eastfront_ai::ComputerPlayers;
 use eastfront_kernel::{DataError, Game, Opponent, PieceId, Seat, Side, SpaceId};
 use eastfront_moscow41::data::Terrain;
 use eastfront_moscow41::table::{piece_of, Piece};
@@ -128,12 +129,12 @@ impl TableGame for Moscow41 {
                 Choice {
                     id: "normal",
                     label: "Normal",
-                    brief: "One look ahead over the few most promising moves.",
+                    brief: "Searches a fifth of a second: sampled hidden blocks, moves played out.",
                 },
                 Choice {
                     id: "hard",
                     label: "Hard",
-                    brief: "One look ahead with the full evaluator over many moves.",
+                    brief: "Searches about a second on both cores.",
                 },
             ],
             variants: Vec::new(),
@@ -147,8 +148,10 @@ impl TableGame for Moscow41 {
         "m41-hotseat"
     }
     fn opponent(&self, level_id: &str) -> Box<dyn Opponent<Self>> {
-        Box::new(Moscow41Ai {
-            level: level(level_id),
+        Moscow41::computer(level_id, None).unwrap_or_else(|| {
+            Box::new(Moscow41Ai {
+                level: level(level_id),
+            })
         })
     }
 

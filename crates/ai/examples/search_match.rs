@@ -1,0 +1,232 @@
+//! Matches between the levels of `eastfront_ai::levels`, without the app:
+//! `cargo run --release -p eastfront-ai --example search_match -- --game moscow41 --a hard
+//! --b utility-hard [--games N] [--seed S] [--budget ITERATIONS] [--scenario ID] [--a-side
+//! german|soviet]`. Player A takes the Germans in even seeds and the Soviets in odd ones (or
+//! always `--a-side`); `--b official` is Stalingrad's solitaire Soviet (A plays the German).
+//! Prints A's wins per side and A's time per decision (median and worst).
+
+use eastfront_ai::moscow41::Level;
+use eastfront_ai::search::moscow41::Playout;
+use eastfront_ai::search::{self, Config};
+use eastfront_ai::{levels, ComputerPlayers};
+use eastfront_kernel::{Game, Opponent, Side, Viewer};
+use eastfront_moscow41::Moscow41;
+use eastfront_stalingrad::{Mode, Options, Stalingrad};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
+
+struct Args {
+    game: String,
+    a: String,
+    b: String,
+    games: u64,
+    seed: u64,
+    budget: Option<u32>,
+    scenario: Option<String>,
+    a_side: Option<Side>,
+    /// Player A's playout depth and playout policy, instead of its level's.
+    depth: Option<u32>,
+    playout: Option<String>,
+    /// Player A's progressive bias and widening (base, power), instead of its level's.
+    bias: Option<f64>,
+    widen: Option<(f64, f64)>,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        game: "moscow41".into(),
+        a: "hard".into(),
+        b: "utility-hard".into(),
+        games: 20,
+        seed: 1,
+        budget: None,
+        scenario: None,
+        a_side: None,
+        depth: None,
+        playout: None,
+        bias: None,
+        widen: None,
+    };
+    let v: Vec<String> = std::env::args().skip(1).collect();
+    for w in v.chunks(2) {
+        let val = w.get(1).cloned().unwrap_or_default();
+        match w[0].as_str() {
+            "--game" => a.game = val,
+            "--a" => a.a = val,
+            "--b" => a.b = val,
+            "--games" => a.games = val.parse().expect("--games N"),
+            "--seed" => a.seed = val.parse().expect("--seed S"),
+            "--budget" => a.budget = Some(val.parse().expect("--budget N")),
+            "--scenario" => a.scenario = Some(val),
+            "--depth" => a.depth = Some(val.parse().expect("--depth D")),
+            "--playout" => a.playout = Some(val),
+            "--bias" => a.bias = Some(val.parse().expect("--bias B")),
+            "--widen" => {
+                let (b, p) = val.split_once(',').expect("--widen BASE,POWER");
+                a.widen = Some((b.parse().expect("base"), p.parse().expect("power")));
+            }
+            "--a-side" => {
+                a.a_side = Some(if val == "soviet" {
+                    Side::Soviet
+                } else {
+                    Side::German
+                })
+            }
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    a
+}
+
+/// One game: the winner and A's decision times.
+fn play<G: Game>(
+    game: &G,
+    mut st: G::State,
+    players: [Option<&dyn Opponent<G>>; 2],
+    a_index: usize,
+    seed: u64,
+) -> (Option<Side>, Vec<f64>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let mut times = Vec::new();
+    let mut steps = 0;
+    while let Some(seat) = game.active(&st) {
+        steps += 1;
+        if steps > 200_000 {
+            return (None, times);
+        }
+        let side = game.side_of(&st, seat);
+        let i = (side == Side::Soviet) as usize;
+        let legal = game.legal_actions(&st, seat);
+        let p = players[i].expect("the rules play this side");
+        let view = game.view(&st, Viewer::Side(side));
+        let t = Instant::now();
+        let a = p.choose(game, &view, &legal, rng.random());
+        if i == a_index && legal.len() > 1 {
+            times.push(t.elapsed().as_secs_f64());
+        }
+        game.apply(&mut st, seat, &a).expect("a legal action");
+    }
+    (game.outcome(&st).and_then(|o| o.winner), times)
+}
+
+fn run<G: Game + ComputerPlayers>(
+    game: &G,
+    args: &Args,
+    options: G::Options,
+    a: Box<dyn Opponent<G>>,
+) {
+    let b = (args.b != "official").then(|| G::computer(&args.b, args.budget).expect("B's level"));
+    let scenarios: Vec<String> = match &args.scenario {
+        Some(s) => vec![s.clone()],
+        None => game.scenarios().into_iter().map(|s| s.id).collect(),
+    };
+    let (mut wins, mut played) = ([0u32; 2], [0u32; 2]);
+    let mut times = Vec::new();
+    let start = Instant::now();
+    for k in 0..args.games {
+        let seed = args.seed + k;
+        let a_side = args
+            .a_side
+            .unwrap_or(if b.is_none() || seed.is_multiple_of(2) {
+                Side::German
+            } else {
+                Side::Soviet
+            });
+        let ai = (a_side == Side::Soviet) as usize;
+        let mut players: [Option<&dyn Opponent<G>>; 2] = [None, None];
+        players[ai] = Some(a.as_ref());
+        players[1 - ai] = b.as_deref();
+        let sc = &scenarios[k as usize % scenarios.len()];
+        let st = game.setup(sc, &options, seed).expect("setup");
+        let (winner, t) = play(game, st, players, ai, seed);
+        times.extend(t);
+        played[ai] += 1;
+        wins[ai] += u32::from(winner == Some(a_side));
+    }
+    times.sort_by(f64::total_cmp);
+    let pct = |w: u32, n: u32| 100.0 * w as f64 / n.max(1) as f64;
+    println!(
+        "{} {}: A={} vs B={} budget={:?} seeds {}..{}: A wins {:.1}% ({} / {}); as German {} / {} ({:.1}%), as Soviet {} / {} ({:.1}%); A per decision median {:.1} ms, worst {:.0} ms over {}; {:.0}s",
+        game.id(),
+        args.scenario.as_deref().unwrap_or("all"),
+        args.a,
+        args.b,
+        args.budget,
+        args.seed,
+        args.seed + args.games,
+        pct(wins[0] + wins[1], played[0] + played[1]),
+        wins[0] + wins[1],
+        played[0] + played[1],
+        wins[0],
+        played[0],
+        pct(wins[0], played[0]),
+        wins[1],
+        played[1],
+        pct(wins[1], played[1]),
+        times.get(times.len() / 2).copied().unwrap_or(0.0) * 1e3,
+        times.last().copied().unwrap_or(0.0) * 1e3,
+        times.len(),
+        start.elapsed().as_secs_f64()
+    );
+}
+
+fn main() {
+    let args = args();
+    match args.game.as_str() {
+        "stalingrad" => {
+            let mode = if args.b == "official" {
+                Mode::Solitaire
+            } else {
+                Mode::OneVsOne
+            };
+            let options = Options {
+                mode,
+                ..Default::default()
+            };
+            let a = match args.depth {
+                Some(d) => Box::new(search::stalingrad::search_ai(
+                    &args.a,
+                    Config {
+                        playout_depth: d,
+                        ..levels::thinking(
+                            &args.a,
+                            args.budget,
+                            search::stalingrad::config(&args.a),
+                        )
+                    },
+                )),
+                None => Stalingrad::computer(&args.a, args.budget).expect("A's level"),
+            };
+            run(&Stalingrad::new(), &args, options, a)
+        }
+        _ => {
+            let tuned = args.depth.is_some()
+                || args.playout.is_some()
+                || args.bias.is_some()
+                || args.widen.is_some();
+            let a: Box<dyn Opponent<Moscow41>> = if tuned {
+                let mut ai = search::moscow41::search_ai(
+                    &args.a,
+                    levels::thinking(&args.a, args.budget, search::moscow41::config(&args.a)),
+                );
+                if let Some(d) = args.depth {
+                    ai.config.playout_depth = d;
+                }
+                if let Some(b) = args.bias {
+                    ai.config.prior_weight = b;
+                }
+                if let Some((b, p)) = args.widen {
+                    (ai.config.widen_base, ai.config.widen_power) = (b, p);
+                }
+                if let Some(p) = args.playout.as_deref().and_then(Level::parse) {
+                    ai.domain.playout = Playout::Utility(p);
+                }
+                Box::new(ai)
+            } else {
+                Moscow41::computer(&args.a, args.budget).expect("A's level")
+            };
+            run(&Moscow41::new(), &args, Default::default(), a)
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! The computer's levels, the same words for every game: `easy` (the game's utility AI with
+//! noise), `normal` (a short search), `hard` (about a second of search on two cores), and for
+//! comparison the utility AIs as they were (`utility`, and Moscow '41's `utility-easy`,
+//! `utility-normal`, `utility-hard`). A thinking budget in iterations replaces the levels'
+//! time budgets where a run must reproduce (`eastfront selfplay --budget`).
+
+use crate::moscow41::{Level, Moscow41Ai};
+use crate::search::{self, Config, SearchReport, Signals};
+use crate::StalingradAi;
+use eastfront_kernel::{Game, Opponent};
+use eastfront_moscow41::Moscow41;
+use eastfront_stalingrad::Stalingrad;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::Duration;
+
+/// The level ids every game offers, easiest first.
+pub const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
+
+/// How long a level thinks: Normal a fifth of a second, Hard nine tenths (the last iteration
+/// and the threads' merge fit in the second), on every core; `budget` (iterations, on two
+/// trees) replaces the time where given.
+pub fn thinking(level: &str, budget: Option<u32>, base: Config) -> Config {
+    match budget {
+        // Two trees whatever the machine: the decision depends on the number of trees, and a
+        // budgeted run must reproduce anywhere.
+        Some(n) => Config {
+            iterations: n,
+            time: None,
+            threads: 2,
+            ..base
+        },
+        None => Config {
+            iterations: 1_000_000,
+            time: Some(Duration::from_millis(if level == "normal" {
+                200
+            } else {
+                900
+            })),
+            ..base
+        },
+    }
+}
+
+/// A game's computer players by level.
+pub trait ComputerPlayers: Game + Sized {
+    /// The player for `level` (see the module's text), or None for a level this game does not
+    /// have. `budget`: search iterations instead of the level's thinking time.
+    fn computer(level: &str, budget: Option<u32>) -> Option<Box<dyn Opponent<Self>>>;
+
+    /// The hint: what the player at `level` would do from `view`, with the search's estimate
+    /// of each side's chance of winning (None at the levels that do not search, and where
+    /// nothing was searched) and its progress in `signals` (iterations so far; `stop` ends it
+    /// early, and a stop left set ends the next search at once).
+    fn advise(
+        &self,
+        level: &str,
+        view: &Self::View,
+        legal: &[Self::Action],
+        seed: u64,
+        signals: &Signals,
+    ) -> SearchReport<Self::Action>;
+}
+
+/// The hint at a level that does not search: its choice, no estimate.
+fn unsearched<G: ComputerPlayers>(
+    game: &G,
+    level: &str,
+    view: &G::View,
+    legal: &[G::Action],
+    seed: u64,
+) -> SearchReport<G::Action> {
+    let player = G::computer(level, None).or_else(|| G::computer("easy", None));
+    SearchReport {
+        action: match player {
+            Some(p) => p.choose(game, view, legal, seed),
+            None => legal[0].clone(),
+        },
+        win_chance: None,
+        iterations: 0,
+        root: Vec::new(),
+    }
+}
+
+/// Another player that, one decision in `1/noise`, takes a random legal action instead.
+pub struct Noisy<P> {
+    pub inner: P,
+    pub noise: f64,
+    pub label: String,
+}
+
+impl<G: Game, P: Opponent<G>> Opponent<G> for Noisy<P> {
+    fn choose(&self, game: &G, view: &G::View, legal: &[G::Action], seed: u64) -> G::Action {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x006e_6f69_7365);
+        if rng.random_bool(self.noise.clamp(0.0, 1.0)) {
+            legal[rng.random_range(0..legal.len())].clone()
+        } else {
+            self.inner.choose(game, view, legal, seed)
+        }
+    }
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+}
+
+impl ComputerPlayers for Stalingrad {
+    fn computer(level: &str, budget: Option<u32>) -> Option<Box<dyn Opponent<Self>>> {
+        Some(match level {
+            "easy" => Box::new(Noisy {
+                inner: StalingradAi,
+                noise: 0.2,
+                label: "Easy".into(),
+            }),
+            "utility" => Box::new(StalingradAi),
+            "normal" | "hard" => Box::new(search::stalingrad::search_ai(
+                level,
+                thinking(level, budget, search::stalingrad::config(level)),
+            )),
+            _ => return None,
+        })
+    }
+    fn advise(
+        &self,
+        level: &str,
+        view: &Self::View,
+        legal: &[Self::Action],
+        seed: u64,
+        signals: &Signals,
+    ) -> SearchReport<Self::Action> {
+        match level {
+            "normal" | "hard" => {
+                let config = thinking(level, None, search::stalingrad::config(level));
+                let domain = search::stalingrad::StalingradDomain;
+                search::search(self, &domain, view, legal, seed, &config, Some(signals))
+            }
+            _ => unsearched(self, level, view, legal, seed),
+        }
+    }
+}
+
+impl ComputerPlayers for Moscow41 {
+    fn computer(level: &str, budget: Option<u32>) -> Option<Box<dyn Opponent<Self>>> {
+        Some(match level {
+            "easy" => Box::new(Moscow41Ai { level: Level::Easy }),
+            "normal" | "hard" => Box::new(search::moscow41::search_ai(
+                level,
+                thinking(level, budget, search::moscow41::config(level)),
+            )),
+            other => {
+                let level = other.strip_prefix("utility-").and_then(Level::parse)?;
+                Box::new(Moscow41Ai { level })
+            }
+        })
+    }
+    fn advise(
+        &self,
+        level: &str,
+        view: &Self::View,
+        legal: &[Self::Action],
+        seed: u64,
+        signals: &Signals,
+    ) -> SearchReport<Self::Action> {
+        match level {
+            "normal" | "hard" => {
+                let config = thinking(level, None, search::moscow41::config(level));
+                let domain = search::moscow41::Moscow41Domain::default();
+                search::search(self, &domain, view, legal, seed, &config, Some(signals))
+            }
+            _ => unsearched(self, level, view, legal, seed),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_offers_every_level_and_refuses_others() {
+        for l in LEVELS {
+            assert!(Stalingrad::computer(l, Some(10)).is_some(), "{l}");
+            assert!(Moscow41::computer(l, Some(10)).is_some(), "{l}");
+        }
+        assert!(Moscow41::computer("utility-hard", None).is_some());
+        assert!(Stalingrad::computer("utility", None).is_some());
+        assert!(Moscow41::computer("impossible", None).is_none());
+        let c = thinking("hard", Some(50), Config::default());
+        assert_eq!((c.iterations, c.time, c.threads), (50, None, 2));
+        assert_eq!(
+            thinking("hard", None, Config::default()).time,
+            Some(Duration::from_millis(900))
+        );
+    }
+
+    #[test]
+    fn the_hint_carries_the_win_chances_and_the_progress() {
+        use eastfront_kernel::{Seat, Side, Viewer};
+        let game = Stalingrad::new();
+        let st = game.setup("standard", &Default::default(), 2).unwrap();
+        let view = game.view(&st, Viewer::Side(Side::German));
+        let legal = game.legal_actions(&st, Seat(0));
+        let signals = Signals::default();
+        // A stop asked before the start: the search ends at once, with the fallback's choice.
+        signals
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let r = game.advise("hard", &view, &legal, 3, &signals);
+        assert!(legal.contains(&r.action));
+        assert_eq!(r.iterations, 0);
+        let easy = game.advise("easy", &view, &legal, 3, &signals);
+        assert!(legal.contains(&easy.action) && easy.win_chance.is_none());
+    }
+}

@@ -1,0 +1,96 @@
+use super::*;
+use crate::search::{search, Config};
+use rand::SeedableRng;
+
+/// German decisions with a real choice, reached by the Easy utility AI on both sides.
+fn german_decisions(scenario: &str, seed: u64, n: usize) -> Vec<State> {
+    let game = Moscow41::new();
+    let mut st = game.setup(scenario, &Default::default(), seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for _ in 0..2000 {
+        let Some(seat) = game.active(&st) else { break };
+        let legal = game.legal_actions(&st, seat);
+        let side = game.side_of(&st, seat);
+        if side == Side::German && legal.len() > 3 && rng.random_range(0..5) == 0 {
+            out.push(st.clone());
+            if out.len() >= n {
+                break;
+            }
+        }
+        let view = game.view(&st, Viewer::Side(side));
+        let a = utility::choose(&game, &view, &legal, Level::Easy, rng.random());
+        game.apply(&mut st, seat, &a).unwrap();
+    }
+    out
+}
+
+fn small() -> Config {
+    Config {
+        iterations: 24,
+        threads: 2,
+        playout_depth: 4,
+        ..Config::default()
+    }
+}
+
+#[test]
+fn the_search_picks_a_legal_action_reproducibly() {
+    let game = Moscow41::new();
+    let domain = Moscow41Domain::default();
+    for st in german_decisions("sc1", 3, 2) {
+        let view = game.view(&st, Viewer::Side(Side::German));
+        let legal = game.legal_actions(&st, game.active(&st).unwrap());
+        let r = search(&game, &domain, &view, &legal, 7, &small(), None);
+        assert!(legal.contains(&r.action), "{:?}", r.action);
+        assert_eq!(r.iterations, 24);
+        let [g, s] = r.win_chance.expect("a search was made");
+        assert!((0.0..=1.0).contains(&g) && (g + s - 1.0).abs() < 1e-9);
+        assert_eq!(search(&game, &domain, &view, &legal, 7, &small(), None), r);
+    }
+}
+
+#[test]
+fn the_search_never_peeks() {
+    // A second truth drawn from the German's view of the first: the German cannot tell them
+    // apart, and the search decides the same for the same seed.
+    let game = Moscow41::new();
+    let domain = Moscow41Domain::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut compared = 0;
+    for st in german_decisions("campaign", 8, 3) {
+        let view = game.view(&st, Viewer::Side(Side::German));
+        let Some(other) = domain.determinise(&game, &view, &mut rng) else {
+            continue;
+        };
+        if other.blocks == st.blocks {
+            continue;
+        }
+        let seat = game.active(&st).unwrap();
+        let legal = game.legal_actions(&st, seat);
+        assert_eq!(legal, game.legal_actions(&other, seat));
+        let decide = |truth: &State| {
+            let v = game.view(truth, Viewer::Side(Side::German));
+            search(&game, &domain, &v, &legal, 9, &small(), None)
+        };
+        assert_eq!(decide(&st), decide(&other));
+        compared += 1;
+    }
+    assert!(compared >= 2, "{compared}");
+}
+
+#[test]
+fn the_utility_playout_and_the_evaluation_hold() {
+    let game = Moscow41::new();
+    let domain = Moscow41Domain {
+        playout: Playout::Utility(Level::Easy),
+        ..Moscow41Domain::default()
+    };
+    let st = &german_decisions("sc2", 4, 1)[0];
+    let v = domain.evaluate(&game, st);
+    assert!(v > 0.0 && v < 1.0, "{v}");
+    let view = game.view(st, Viewer::Side(Side::German));
+    let legal = game.legal_actions(st, game.active(st).unwrap());
+    let r = search(&game, &domain, &view, &legal, 1, &small(), None);
+    assert!(legal.contains(&r.action));
+}

@@ -23,7 +23,6 @@ use crate::app::table::panel::{PanelCtx, PanelOut};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use eastfront_ai::moscow41::{Level, Moscow41Ai};
-use eastfront_ai::ComputerPlayers;
 use eastfront_kernel::{DataError, Game, Opponent, PieceId, Seat, Side, SpaceId};
 use eastfront_moscow41::data::Terrain;
 use eastfront_moscow41::table::{piece_of, Piece};
@@ -129,12 +128,12 @@ impl TableGame for Moscow41 {
                 Choice {
                     id: "normal",
                     label: "Normal",
-                    brief: "Searches a fifth of a second: sampled hidden blocks, moves played out.",
+                    brief: "One look ahead over the few most promising moves.",
                 },
                 Choice {
                     id: "hard",
                     label: "Hard",
-                    brief: "Searches about a second on both cores.",
+                    brief: "One look ahead with the full evaluator over many moves.",
                 },
             ],
             variants: Vec::new(),
@@ -148,10 +147,8 @@ impl TableGame for Moscow41 {
         "m41-hotseat"
     }
     fn opponent(&self, level_id: &str) -> Box<dyn Opponent<Self>> {
-        Moscow41::computer(level_id, None).unwrap_or_else(|| {
-            Box::new(Moscow41Ai {
-                level: level(level_id),
-            })
+        Box::new(Moscow41Ai {
+            level: level(level_id),
         })
     }
 

@@ -19,7 +19,7 @@ use crate::app::table::game::{Choice, GameCard, ModeSpec, NewGame, SetupSpec, Ta
 use crate::app::table::panel::{PanelCtx, PanelOut};
 use bevy::prelude::*;
 use bevy_egui::egui;
-use eastfront_ai::{ComputerPlayers, StalingradAi};
+use eastfront_ai::StalingradAi;
 use eastfront_kernel::{DataError, Game, Opponent, PieceId, Seat, Side, SpaceId};
 use eastfront_stalingrad::table::{unit_of, unit_words};
 use eastfront_stalingrad::{Action, EventKind, Level, Mode, Options, View};
@@ -158,23 +158,7 @@ impl TableGame for Stalingrad {
                     aliases,
                 })
                 .collect(),
-            levels: vec![
-                Choice {
-                    id: "easy",
-                    label: "Easy",
-                    brief: "The German utility AI, now and then a random action.",
-                },
-                Choice {
-                    id: "normal",
-                    label: "Normal",
-                    brief: "Searches a fifth of a second: sampled hidden blocks and cards, turns played out.",
-                },
-                Choice {
-                    id: "hard",
-                    label: "Hard",
-                    brief: "Searches about a second on both cores.",
-                },
-            ],
+            levels: Vec::new(),
             variants: VARIANTS
                 .iter()
                 .map(|(id, label, _)| Choice {
@@ -207,8 +191,8 @@ impl TableGame for Stalingrad {
     fn mode_fits(&self, mode: &str, options: &Options) -> bool {
         rules_mode(mode) == Some(options.mode)
     }
-    fn opponent(&self, level: &str) -> Box<dyn Opponent<Self>> {
-        Stalingrad::computer(level, None).unwrap_or_else(|| Box::new(StalingradAi))
+    fn opponent(&self, _level: &str) -> Box<dyn Opponent<Self>> {
+        Box::new(StalingradAi)
     }
 
     fn map_key(&self) -> Vec<(Color, &'static str)> {

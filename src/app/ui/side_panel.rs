@@ -398,12 +398,16 @@ fn log_line(ui: &mut egui::Ui, c: &Ctx, line: &LogLine, out: &mut Out) {
         if let Some(rule) = linked(ui, &text, look) {
             out.rule = Some(rule);
         }
-        if let Some(roll) = &line.roll {
-            dice_row(ui, &roll.values, 18.0);
-        }
     })
     .response
     .on_hover_text(line.detail.clone().unwrap_or_default());
+    // The dice on their own row under the words, so that many dice wrap across the panel.
+    if let Some(roll) = &line.roll {
+        ui.horizontal(|ui| {
+            ui.add_space(22.0);
+            dice_row(ui, &roll.values, 18.0);
+        });
+    }
 }
 
 fn number_key(n: usize) -> Option<egui::Key> {

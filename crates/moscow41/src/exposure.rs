@@ -6,6 +6,7 @@
 
 use crate::board::{AreaId, Board};
 use crate::data::{Speed, Terrain};
+use crate::query::passable;
 use crate::state::{Action, Weather};
 use crate::view::View;
 use eastfront_kernel::{Side, Viewer};
@@ -35,12 +36,12 @@ pub fn enemy_reach(board: &Board, view: &View, side: Side) -> Vec<u8> {
             continue;
         }
         for to in board.neighbours(a) {
-            let Some(terrain) = board.terrain(to) else {
+            let Some(terrain) = board
+                .terrain(to)
+                .filter(|_| passable(board, to, side.other()))
+            else {
                 continue;
             };
-            if terrain == Terrain::Staging && side.other() == Side::Soviet {
-                continue;
-            }
             let step = entry(terrain, view.weather);
             let c = here.saturating_add(step);
             if c <= budget && c < cost[to.index()] {
@@ -62,7 +63,8 @@ fn fastest(board: &Board, side: Side) -> u8 {
         .unwrap_or(Speed::Slow.mp())
 }
 
-/// The least an area may cost to enter (R 2.6, 8.0; cavalry's 2 in Rain, RO 14.6).
+/// The least an area may cost to enter (R 2.6, 8.0; cavalry's 2 in Rain, RO 14.6): the
+/// lowest of `query::entry_cost` over every block, which needs a block and the State.
 fn entry(terrain: Terrain, weather: Weather) -> u8 {
     match weather {
         Weather::Sunny => terrain.mp_cost(),

@@ -20,6 +20,7 @@ pub mod rules;
 pub mod setup;
 pub mod state;
 pub mod table;
+pub mod victory;
 pub mod view;
 
 pub use board::{AreaId, BlockId, Board, BomberId};

@@ -74,6 +74,7 @@ pub fn plugin(app: &mut App) {
 }
 
 fn spawn_camera(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>) {
+    // wgpu's DeviceType is not re-exported by Bevy: its name tells a CPU (software) adapter.
     let software = adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
     let msaa = edge_smoothing(std::env::var("EASTFRONT_MSAA").ok().as_deref(), software);
     info!("map edges: {msaa:?} (software rendering: {software})");

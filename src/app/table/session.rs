@@ -92,17 +92,17 @@ pub struct GameLog {
     pub latest_side: Option<Side>,
     /// Lines from here on are not shown yet (a replay's step).
     pub shown_until: Option<usize>,
-    /// The spaces of the battle being fought: its lines are about it.
-    pub battle: Option<Vec<SpaceId>>,
-    /// Every battle's lines, in the order fought.
+    /// Every battle's lines, in the order fought (the last one open while it is fought).
     pub battles: Vec<BattleSpan>,
 }
 
-/// The log lines of one battle: from its opening to its close (None while it is fought).
+/// The log lines of one battle: from its opening to its close (None while it is fought), and
+/// its spaces.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BattleSpan {
     pub first: usize,
     pub last: Option<usize>,
+    pub places: Vec<SpaceId>,
 }
 
 impl GameLog {
@@ -110,18 +110,14 @@ impl GameLog {
     /// them, and the lines between are about the battle and its space.
     pub fn push_event(&mut self, mut line: LogLine, battle_edge: Option<bool>) {
         if battle_edge == Some(true) {
-            self.battle = Some(line.places.clone());
-            self.battles.push(BattleSpan {
-                first: self.lines.len(),
-                last: None,
-            });
+            self.open_battle(line.places.clone());
         }
-        if let Some(places) = &self.battle {
+        if let Some(open) = self.battles.last().filter(|b| b.last.is_none()) {
             if line.topic == LogTopic::Other {
                 line.topic = LogTopic::Combat;
             }
             if line.places.is_empty() {
-                line.places = places.clone();
+                line.places = open.places.clone();
             }
         }
         if battle_edge == Some(false) {
@@ -133,20 +129,21 @@ impl GameLog {
     /// A battle opened or closed by an event that has no line of its own.
     pub fn push_battle_edge(&mut self, battle_edge: Option<bool>, places: Vec<SpaceId>) {
         match battle_edge {
-            Some(true) => {
-                self.battle = Some(places);
-                self.battles.push(BattleSpan {
-                    first: self.lines.len(),
-                    last: None,
-                });
-            }
+            Some(true) => self.open_battle(places),
             Some(false) => self.close_battle(self.lines.len().saturating_sub(1)),
             None => {}
         }
     }
 
+    fn open_battle(&mut self, places: Vec<SpaceId>) {
+        self.battles.push(BattleSpan {
+            first: self.lines.len(),
+            last: None,
+            places,
+        });
+    }
+
     fn close_battle(&mut self, last: usize) {
-        self.battle = None;
         if let Some(b) = self.battles.last_mut().filter(|b| b.last.is_none()) {
             b.last = Some(last.max(b.first));
         }
@@ -473,7 +470,8 @@ mod tests {
             log.battles,
             vec![BattleSpan {
                 first: 1,
-                last: Some(4)
+                last: Some(4),
+                places: vec![SpaceId(9)],
             }]
         );
     }

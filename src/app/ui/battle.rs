@@ -113,10 +113,12 @@ mod tests {
             BattleSpan {
                 first: 2,
                 last: Some(5),
+                places: Vec::new(),
             },
             BattleSpan {
                 first: 7,
                 last: None,
+                places: Vec::new(),
             },
         ];
         assert_eq!(finished(&battles, 5), 0, "line 5 not shown yet");

@@ -99,7 +99,11 @@ xt_walk() {
   for c in "${s[@]}"; do
     set -- $c
     [ $# -ge 2 ] || continue
-    xdotool mousemove "$1" "$2" click 1
+    if [ "$1" = key ]; then
+      xdotool key "$2"
+    else
+      xdotool mousemove "$1" "$2" click 1
+    fi
     sleep "${3:-1}"
   done
 }

@@ -98,6 +98,7 @@ pub fn build_app(headless: bool) -> App {
     } else {
         app.add_plugins((
             loading::plugin,
+            map::cache::plugin,
             map::camera::plugin,
             input::ui_plugin,
             menu::plugin,

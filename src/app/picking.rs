@@ -1,13 +1,14 @@
-//! Clicks and hovers on the map through Bevy picking: spaces and pieces are pickable meshes
-//! ([`SpaceEntity`], [`PieceEntity`]); the mesh backend says what is under the pointer, and
-//! these systems turn it into a hover and a click ([`super::input::click`]). egui's panels
-//! keep the pointer (a click on a button never reaches the map).
+//! Clicks and hovers on the map: the pieces are pickable meshes ([`PieceEntity`]) and Bevy's
+//! mesh backend says which is under the pointer; the spaces are found from their outlines
+//! ([`SpaceOutline`]: the board is drawn into a picture, see [`super::map::cache`]). These
+//! systems turn what is under the pointer into a hover and a click ([`super::input::click`]).
+//! egui's panels keep the pointer (a click on a button never reaches the map).
 
 use super::input::{
     carry_out, click as click_rules, pointer_over_panels, Hovered, PendingChoices, Selection,
 };
-use super::map::camera::{Drag, PanelInsets};
-use super::map::SpaceEntity;
+use super::map::camera::{Drag, MapCamera, PanelInsets};
+use super::map::{SpaceEntity, SpaceOutline};
 use super::pieces::PieceEntity;
 use super::table::frame::Frame;
 use super::table::PlayerChoice;
@@ -25,6 +26,7 @@ pub struct MapPointer<'w, 's> {
     pub window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
     pub insets: Res<'w, PanelInsets>,
     pub wants: Option<Res<'w, EguiWantsInput>>,
+    pub camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<MapCamera>>,
 }
 
 impl MapPointer<'_, '_> {
@@ -34,6 +36,11 @@ impl MapPointer<'_, '_> {
     }
     pub fn cursor(&self) -> Option<Vec2> {
         self.window.cursor_position()
+    }
+    /// The world point under the cursor.
+    pub fn world(&self) -> Option<Vec2> {
+        let (camera, tf) = self.camera.iter().next()?;
+        camera.viewport_to_world_2d(tf, self.cursor()?).ok()
     }
 }
 
@@ -55,47 +62,64 @@ pub fn over_map(
         && c.y <= window.height() - insets.bottom
 }
 
-/// What the mouse is over, the top-most of the pieces and spaces the picking hit.
+/// What the mouse is over: the top-most piece the picking hit, else the space whose outline
+/// holds the point (the last of overlapping ones: the later painted is on top).
 fn under_pointer(
-    hover: &HoverMap,
-    spaces: &Query<&SpaceEntity>,
+    hover: Option<&HoverMap>,
+    world: Option<Vec2>,
+    spaces: &Query<(&SpaceEntity, &SpaceOutline)>,
     pieces: &Query<&PieceEntity>,
 ) -> (Option<eastfront_kernel::SpaceId>, Option<Entity>) {
-    let Some(hits) = hover.get(&PointerId::Mouse) else {
-        return (None, None);
-    };
     let mut best_piece: Option<(f32, Entity)> = None;
-    let mut best_space: Option<(f32, eastfront_kernel::SpaceId)> = None;
-    for (e, hit) in hits.iter() {
-        if pieces.get(*e).is_ok() {
-            if best_piece.is_none_or(|b| hit.depth < b.0) {
-                best_piece = Some((hit.depth, *e));
-            }
-        } else if let Ok(s) = spaces.get(*e) {
-            if best_space.is_none_or(|b| hit.depth < b.0) {
-                best_space = Some((hit.depth, s.0));
-            }
+    for (e, hit) in hover
+        .and_then(|h| h.get(&PointerId::Mouse))
+        .into_iter()
+        .flatten()
+    {
+        if pieces.get(*e).is_ok() && best_piece.is_none_or(|b| hit.depth < b.0) {
+            best_piece = Some((hit.depth, *e));
         }
     }
     let piece = best_piece.map(|p| p.1);
     let space = piece
         .and_then(|e| pieces.get(e).ok())
         .and_then(|p| p.desc.space())
-        .or(best_space.map(|s| s.1));
+        .or_else(|| {
+            let at = world?;
+            spaces
+                .iter()
+                .filter(|(_, o)| holds(&o.points, at))
+                .last()
+                .map(|(s, _)| s.0)
+        });
     (space, piece)
+}
+
+/// Whether a polygon (convex or not) holds a point: the even-odd rule.
+pub fn holds(points: &[Vec2], at: Vec2) -> bool {
+    let mut inside = false;
+    let n = points.len();
+    for i in 0..n {
+        let (a, b) = (points[i], points[(i + n - 1) % n]);
+        if (a.y > at.y) != (b.y > at.y) && at.x < (b.x - a.x) * (at.y - a.y) / (b.y - a.y) + a.x {
+            inside = !inside;
+        }
+    }
+    inside
 }
 
 pub fn hover(
     hover: Option<Res<HoverMap>>,
     pointer: MapPointer,
-    spaces: Query<&SpaceEntity>,
+    spaces: Query<(&SpaceEntity, &SpaceOutline)>,
     pieces: Query<&PieceEntity>,
     time: Res<Time>,
     mut hovered: ResMut<Hovered>,
 ) {
-    let (space, piece) = match hover.as_deref() {
-        Some(h) if pointer.over_map() => under_pointer(h, &spaces, &pieces),
-        _ => (None, None),
+    let (space, piece) = if pointer.over_map() {
+        under_pointer(hover.as_deref(), pointer.world(), &spaces, &pieces)
+    } else {
+        (None, None)
     };
     let key = piece.and_then(|e| pieces.get(e).ok()).map(|p| p.desc.key);
     let screen = pointer.cursor().unwrap_or_default();
@@ -123,7 +147,7 @@ pub struct ClickOut<'w> {
 #[derive(SystemParam)]
 pub struct Targets<'w, 's> {
     hover: Option<Res<'w, HoverMap>>,
-    spaces: Query<'w, 's, &'static SpaceEntity>,
+    spaces: Query<'w, 's, (&'static SpaceEntity, &'static SpaceOutline)>,
     pieces: Query<'w, 's, &'static PieceEntity>,
 }
 
@@ -155,10 +179,7 @@ pub fn click(
     if !pointer.over_map() || !frame.visible {
         return;
     }
-    let Some(hover) = hover.as_deref() else {
-        return;
-    };
-    let (space, piece) = under_pointer(hover, &spaces, &pieces);
+    let (space, piece) = under_pointer(hover.as_deref(), pointer.world(), &spaces, &pieces);
     let piece = piece.and_then(|e| pieces.get(e).ok()).map(|p| &p.desc);
     let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
     out.pending.actions.clear();
@@ -170,4 +191,27 @@ pub fn click(
         choices,
     } = &mut out;
     carry_out(result, &frame, screen, sel, pending, choices);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::holds;
+    use bevy::math::Vec2;
+
+    #[test]
+    fn an_outline_holds_the_points_inside_it_and_not_those_outside() {
+        // An L-shaped (non-convex) area.
+        let l = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(4.0, 0.0),
+            Vec2::new(4.0, 1.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(1.0, 4.0),
+            Vec2::new(0.0, 4.0),
+        ];
+        assert!(holds(&l, Vec2::new(0.5, 3.0)));
+        assert!(holds(&l, Vec2::new(3.0, 0.5)));
+        assert!(!holds(&l, Vec2::new(3.0, 3.0)), "the notch");
+        assert!(!holds(&l, Vec2::new(-1.0, 0.5)));
+    }
 }

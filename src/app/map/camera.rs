@@ -10,6 +10,7 @@ use crate::app::picking::over_map;
 use crate::app::rest::{Redraw, MAX_ANIMATION_STEP};
 use crate::app::screens::Screen;
 use crate::app::table::{Eyes, Frame, TableSet};
+use bevy::camera::visibility::RenderLayers;
 use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -73,12 +74,22 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-fn spawn_camera(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>) {
+fn spawn_camera(
+    mut commands: Commands,
+    adapter: Option<Res<RenderAdapterInfo>>,
+    cache: Option<Res<super::cache::BoardCache>>,
+) {
     // wgpu's DeviceType is not re-exported by Bevy: its name tells a CPU (software) adapter.
     let software = adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
     let msaa = edge_smoothing(std::env::var("EASTFRONT_MSAA").ok().as_deref(), software);
     info!("map edges: {msaa:?} (software rendering: {software})");
-    commands.spawn((Camera2d, MapCamera, msaa));
+    // With the board picture the map camera draws only what moves; without it, the board too.
+    let layers = if cache.is_some_and(|c| c.0) {
+        RenderLayers::layer(0)
+    } else {
+        RenderLayers::from_layers(&[0, super::cache::BOARD_LAYER])
+    };
+    commands.spawn((Camera2d, MapCamera, msaa, layers));
 }
 
 /// Multisampling for the map's edges. On a GPU 4× costs next to nothing and smooths every

@@ -8,6 +8,7 @@
 
 pub mod art;
 pub mod batch;
+pub mod cache;
 pub mod camera;
 pub mod geometry;
 pub mod markers;

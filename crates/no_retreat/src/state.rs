@@ -173,6 +173,9 @@ pub struct BattleRun {
     pub advance_cards: Vec<AdvanceCard>,
     /// Experienced Commanders: this side rolls two dice and uses either.
     pub two_dice: Option<Side>,
+    /// The dice rolled for the battle so far, in order (the CRT die, a second die, re-rolls).
+    #[serde(default)]
+    pub dice: Vec<u8>,
 }
 
 /// The Combat phase's bookkeeping.

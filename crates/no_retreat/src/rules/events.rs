@@ -254,6 +254,7 @@ pub(crate) fn play(
                         let die = st.dice.d6();
                         let r = crate::combat::crt(&board.data.tables, crt).result(col, die);
                         b.result = Some(r);
+                        b.dice.push(die);
                         let text = format!("Re-roll: {}", r.label());
                         events.push(
                             Event::new(EventKind::Battle, "10.5", text).with_roll(

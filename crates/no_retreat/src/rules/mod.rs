@@ -14,6 +14,7 @@ mod helpers;
 mod move_phase;
 mod reorg_phase;
 
+pub(crate) use battle::battle_odds;
 pub use helpers::{card_combos, units_at};
 
 use crate::board::Board;
@@ -178,6 +179,23 @@ pub enum EventKind {
 impl eastfront_kernel::EventKind for EventKind {
     fn reveals_or_draws(&self) -> bool {
         *self == EventKind::Drawn
+    }
+    fn topic(&self) -> eastfront_kernel::LogTopic {
+        use eastfront_kernel::LogTopic;
+        match self {
+            EventKind::Declared
+            | EventKind::Battle
+            | EventKind::Result
+            | EventKind::StepLost
+            | EventKind::Retreated
+            | EventKind::Advanced
+            | EventKind::Eliminated => LogTopic::Combat,
+            EventKind::Moved | EventKind::Control => LogTopic::Movement,
+            EventKind::Drawn | EventKind::Cards | EventKind::Reorganized => LogTopic::Cards,
+            EventKind::Phase | EventKind::Weather | EventKind::Supply | EventKind::Victory => {
+                LogTopic::Other
+            }
+        }
     }
 }
 
@@ -540,7 +558,7 @@ impl Game for NoRetreat {
         Ok(events)
     }
     fn view(&self, st: &State, viewer: Viewer) -> View {
-        View::of(st, viewer)
+        View::of(&self.board, st, viewer)
     }
     fn outcome(&self, st: &State) -> Option<Outcome> {
         st.outcome.clone()

@@ -129,6 +129,8 @@ pub struct SuddenDeathMark {
 pub struct View {
     pub viewer: Viewer,
     pub scenario: String,
+    /// The optional rules in play (public: both players agreed to them).
+    pub options: Options,
     pub turn: u8,
     pub last_turn: u8,
     /// The Turn Track's dates of this turn ("Jul–Aug 1941").
@@ -292,6 +294,7 @@ impl View {
         View {
             viewer,
             scenario: st.scenario.clone(),
+            options: st.options.clone(),
             turn: st.turn,
             last_turn: st.last_turn,
             period: track

@@ -294,6 +294,11 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                     .into_iter()
                     .map(|(card, units)| Action::PlayEventFor { card, units }),
             );
+            any_time.extend(
+                super::events::transferred_units(board, st, side)
+                    .into_iter()
+                    .map(|(card, units)| Action::PlayEventFor { card, units }),
+            );
         }
     }
     let mut out = legal_in_phase(board, st, side);
@@ -379,9 +384,12 @@ pub(crate) fn perform(
             check_stacking(board, st);
         }
         Action::End => super::end_step(board, st, events),
-        Action::PlayEventFor { card, units } => {
-            super::events::play_human_reserves(st, side, *card, units, events)
-        }
+        Action::PlayEventFor { card, units } => match units.as_slice() {
+            [unit] if super::events::is_transferred_units(board, st, side, *card) => {
+                super::events::play_transferred_units(board, st, side, *card, *unit, events)
+            }
+            _ => super::events::play_human_reserves(st, side, *card, units, events),
+        },
         Action::PlayEvent { card }
             if matches!(
                 st.phase,

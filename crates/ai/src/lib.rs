@@ -3,6 +3,7 @@
 
 pub mod levels;
 pub mod moscow41;
+pub mod no_retreat;
 pub mod search;
 pub mod stalingrad_german;
 

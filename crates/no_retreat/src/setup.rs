@@ -146,6 +146,8 @@ pub fn setup(
         deck,
         hands: [Vec::new(), Vec::new()],
         joker: options.joker.then_some(s.joker),
+        joker_card: None,
+        no_surrender_penalty: [0, 0],
         weather_markers: initial_markers(&data.track, s.first_turn),
         weather: TurnWeather::Clear,
         last_weather: None,
@@ -181,6 +183,14 @@ pub fn setup(
         });
     }
     draw_cards(board, &mut state, Side::Soviet, s.soviet_opening_draw);
+    // 15.7: the Joker starts in the hand of the side the scenario names (the initiative
+    // side, SB), outside the hand limit.
+    if let Some(holder) = state.joker {
+        if let Some(j) = data.cards.cards.iter().find(|c| c.joker) {
+            state.joker_card = Some(j.number);
+            state.hand_mut(holder).push(j.number);
+        }
+    }
     turn_management(board, &mut state, false);
     if state.outcome.is_none() {
         let step = if state.skip_first_phases {

@@ -173,6 +173,9 @@ pub struct BattleRun {
     pub advance_cards: Vec<AdvanceCard>,
     /// Experienced Commanders: this side rolls two dice and uses either.
     pub two_dice: Option<Side>,
+    /// The dice rolled for the battle so far, in order (the CRT die, a second die, re-rolls).
+    #[serde(default)]
+    pub dice: Vec<u8>,
 }
 
 /// The Combat phase's bookkeeping.
@@ -256,6 +259,12 @@ pub struct State {
     pub hands: [Vec<u8>; 2],
     /// 15.7: who holds the Joker.
     pub joker: Option<Side>,
+    /// 15.7: the Joker's card number (in its holder's hand), when the option is in play.
+    #[serde(default)]
+    pub joker_card: Option<u8>,
+    /// 15.6: cards fewer each side draws from now on (at most 2).
+    #[serde(default)]
+    pub no_surrender_penalty: [u8; 2],
     pub weather_markers: Vec<MarkerState>,
     /// The weather of this turn (13.1) and of the previous one.
     pub weather: TurnWeather,

@@ -20,14 +20,75 @@ use eastfront_kernel::{Outcome, Side};
 pub enum TurnNote {
     Turn(u8),
     Weather(TurnWeather),
-    Support { blitz: u8, shock: u8 },
+    Support {
+        blitz: u8,
+        shock: u8,
+    },
     Arrived(usize),
-    Withdrawn { unit: usize, card_penalty: bool },
+    Withdrawn {
+        unit: usize,
+        card_penalty: bool,
+    },
     NaBerlinDeployment,
     RedEvent(String),
-    InitiativeChanged { high_tide: i32, soviet_score: i32 },
+    InitiativeChanged {
+        high_tide: i32,
+        soviet_score: i32,
+    },
     IntoNineteenFortyFive,
+    /// 15.6 (optional): instead of a sudden-death check, `side` discarded a card at random
+    /// (if it had one) and now draws `penalty` cards fewer each turn.
+    NoSurrender {
+        side: Side,
+        discarded: bool,
+        penalty: u8,
+    },
     GameOver(Outcome),
+}
+
+/// 15.6 (optional) No surrender, in place of 12.2: when the initiative side `init` has at
+/// least the VP printed with its mark for the turn, the other side discards a card at random
+/// (the Joker never, 15.7) and, at the printed VP plus 1, draws one card fewer each following
+/// turn, at plus 2 or more two fewer; the penalties of several turns add up to at most 2
+/// ([INF]). The game goes on.
+pub fn no_surrender(
+    track: &crate::data::TrackFile,
+    state: &mut State,
+    turn: u8,
+    init: Side,
+    score: i32,
+) -> Option<TurnNote> {
+    let mark = track
+        .sudden_death
+        .iter()
+        .find(|m| m.turn == turn && m.side == init)?;
+    let excess = score - i32::from(mark.above);
+    if excess < 0 {
+        return None;
+    }
+    let loser = init.other();
+    let joker = state.joker_card;
+    let cards: Vec<usize> = state
+        .hand(loser)
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| Some(**c) != joker)
+        .map(|(i, _)| i)
+        .collect();
+    let discarded = !cards.is_empty();
+    if discarded {
+        let i = cards[state.dice.pick(cards.len())];
+        let card = state.hand_mut(loser).remove(i);
+        state.deck.discard(card);
+    }
+    let add = u8::try_from(excess.min(2)).unwrap_or(0);
+    let p = &mut state.no_surrender_penalty[crate::state::side_index(loser)];
+    *p = (*p + add).min(2);
+    Some(TurnNote::NoSurrender {
+        side: loser,
+        discarded,
+        penalty: *p,
+    })
 }
 
 /// The supply/ZOC view of the state's map.
@@ -257,7 +318,10 @@ pub fn turn_management(board: &Board, state: &mut State, advance: bool) -> Vec<T
     }
     let init = state.vp.initiative;
     let s = score(board, &state.control, &state.vp, init);
-    if skull && sudden_death(track, t, init, s) {
+    let no_surrender_rule = state.options.no_surrender;
+    if skull && no_surrender_rule {
+        notes.extend(no_surrender(track, state, t, init, s));
+    } else if skull && sudden_death(track, t, init, s) {
         end(
             state,
             init,
@@ -273,7 +337,9 @@ pub fn turn_management(board: &Board, state: &mut State, advance: bool) -> Vec<T
             high_tide: ht,
             soviet_score: ss,
         });
-        if skull && sudden_death(track, t, Side::Soviet, ss) {
+        if skull && no_surrender_rule {
+            notes.extend(no_surrender(track, state, t, Side::Soviet, ss));
+        } else if skull && sudden_death(track, t, Side::Soviet, ss) {
             end(
                 state,
                 Side::Soviet,

@@ -236,16 +236,22 @@ pub(super) fn fight(
     settle(board, st, b, events);
 }
 
-/// 10.5 steps 3–5: the odds (the defender's best terrain hex, 10.6.1), then the die on the
-/// attacker's CRT, unless a card imposed the result.
-fn roll_battle(board: &Board, st: &mut State, b: &mut BattleRun, events: &mut Vec<Event>) {
+/// 10.5 step 3, 10.6.1: the battle's odds, with the target hex whose terrain gives the
+/// defender the lowest final column (None: a battle with no target hex).
+pub(crate) fn battle_odds(board: &Board, st: &State, b: &BattleRun) -> Option<combat::Odds> {
     let tec = &board.data.tables.tec;
-    let odds = b
-        .targets
+    b.targets
         .iter()
         .map(|h| combat::odds(&describe(board, st, b, *h, b.support), tec))
         .min_by_key(|o| o.final_column.map(|c| c.index() as i32).unwrap_or(-1))
-        .expect("a battle has a target");
+}
+
+/// 10.5 steps 3–5: the odds (the defender's best terrain hex, 10.6.1), then the die on the
+/// attacker's CRT, unless a card imposed the result.
+fn roll_battle(board: &Board, st: &mut State, b: &mut BattleRun, events: &mut Vec<Event>) {
+    let Some(odds) = battle_odds(board, st, b) else {
+        return;
+    };
     let crt_side = combat::crt_side(b.attacker, st.weather, !st.options.axis_own_crt_in_snow);
     let crt = combat::crt(&board.data.tables, crt_side);
     let (die, result) = match b.imposed {
@@ -261,6 +267,7 @@ fn roll_battle(board: &Board, st: &mut State, b: &mut BattleRun, events: &mut Ve
     b.crt = Some(crt_side);
     b.result = Some(result);
     b.rolled = die.is_some();
+    b.dice.extend(die.into_iter().chain(second.map(|x| x.1)));
     let shifts: Vec<String> = odds.shifts.iter().map(|s| s.describe()).collect();
     let col = odds.final_column.map(|c| c.label()).unwrap_or("below 1:3");
     let text = format!(

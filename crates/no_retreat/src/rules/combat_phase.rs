@@ -476,6 +476,7 @@ pub(crate) fn perform(
                 played: vec![],
                 advance_cards: vec![],
                 two_dice: None,
+                dice: vec![],
             };
             fight(board, st, b, *support, events);
         }
@@ -530,6 +531,7 @@ pub(crate) fn perform(
                 played: vec![],
                 advance_cards: vec![],
                 two_dice: None,
+                dice: vec![],
             };
             fight(board, st, nb, *support, events);
         }

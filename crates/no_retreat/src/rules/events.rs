@@ -2,7 +2,7 @@
 //! (`scenarios/no_retreat/cards.ron`; evidence §3, spec §7.6). A card half is found by its
 //! title. Rules common to all: only its own side's half (5.3), the initiative symbol (5.3.3),
 //! "once is enough" per game turn (5.0), and its timing window (5.3.1). The other halves (texts
-//! lost, or needing windows not built: von Manstein, Transferred Units,
+//! lost, or needing windows not built: von Manstein,
 //! Inexperienced Soviet Officers, Maskirovka, No Mercy!, Major
 //! Offensive, ...) are spent only as currency (5.4).
 
@@ -50,6 +50,9 @@ pub(crate) enum Ev {
     /// Axis: play the Axis event of the top discard, ignoring its initiative symbol, in that
     /// event's own window (CZ).
     GottMitUns,
+    /// Axis: in the Axis Reorganization phase, replace one unit from the Destroyed or
+    /// Surrendered box (CZ; the only way to do so before turn 5, 7.9.1).
+    TransferredUnits,
 }
 
 /// When an event may be played.
@@ -61,6 +64,8 @@ pub(crate) enum Window {
     Commit,
     AfterRoll,
     Advance,
+    /// The owner's Reorganization phase, placement step (7.0 B).
+    Reorganization,
 }
 
 fn event_of(title: &str) -> Option<Ev> {
@@ -81,6 +86,7 @@ fn event_of(title: &str) -> Option<Ev> {
         "Gott Mit Uns" => Ev::GottMitUns,
         "Experienced Commanders" => Ev::ExperiencedCommanders,
         "Human Reserves" => Ev::HumanReserves,
+        "Transferred Units" => Ev::TransferredUnits,
         _ => return None,
     })
 }
@@ -93,6 +99,7 @@ fn window(ev: Ev) -> Window {
         Ev::GottMitUns => Window::AnyTime,
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist | Ev::RussianTenacity => Window::AfterRoll,
         Ev::GeneralStaff | Ev::Rasputitsa => Window::Advance,
+        Ev::TransferredUnits => Window::Reorganization,
         _ => Window::Commit,
     }
 }
@@ -125,7 +132,7 @@ fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
     let Some(b) = b else {
         return matches!(ev, Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns);
     };
-    if ev == Ev::HumanReserves {
+    if matches!(ev, Ev::HumanReserves | Ev::TransferredUnits) {
         return false;
     };
     let axis_attacks = b.attacker == Side::German;
@@ -143,7 +150,11 @@ fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist => b.rolled,
         Ev::ExperiencedCommanders => b.imposed.is_none(),
         Ev::RussianTenacity => b.result.is_some(),
-        Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns | Ev::HumanReserves => false,
+        Ev::DasVaterland
+        | Ev::Stavka
+        | Ev::GottMitUns
+        | Ev::HumanReserves
+        | Ev::TransferredUnits => false,
     }
 }
 
@@ -229,7 +240,10 @@ pub(crate) fn play(
         format!("{} plays {ev:?}", side.name()),
     );
     match (ev, b) {
-        (Ev::Stavka, _) | (Ev::GottMitUns, _) | (Ev::HumanReserves, _) => {}
+        (Ev::Stavka, _)
+        | (Ev::GottMitUns, _)
+        | (Ev::HumanReserves, _)
+        | (Ev::TransferredUnits, _) => {}
         (Ev::DasVaterland, _) => {
             let drawn = crate::setup::draw_cards(board, st, side, 2);
             super::drawn_events(board, side, &drawn, events);
@@ -254,6 +268,7 @@ pub(crate) fn play(
                         let die = st.dice.d6();
                         let r = crate::combat::crt(&board.data.tables, crt).result(col, die);
                         b.result = Some(r);
+                        b.dice.push(die);
                         let text = format!("Re-roll: {}", r.label());
                         events.push(
                             Event::new(EventKind::Battle, "10.5", text).with_roll(
@@ -264,7 +279,11 @@ pub(crate) fn play(
                 }
                 Ev::GeneralStaff => b.advance_cards.push(AdvanceCard::PlusOne),
                 Ev::Rasputitsa => b.advance_cards.push(AdvanceCard::LimitOne),
-                Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns | Ev::HumanReserves => {}
+                Ev::DasVaterland
+                | Ev::Stavka
+                | Ev::GottMitUns
+                | Ev::HumanReserves
+                | Ev::TransferredUnits => {}
             }
         }
         _ => {}
@@ -332,6 +351,85 @@ pub(crate) fn play_human_reserves(
             "{} plays Human Reserves: {} unit(s) to the Rail box",
             side.name(),
             units.len()
+        ),
+    );
+}
+
+/// Transferred Units: the `PlayEventFor` choices of `side` now: in its own Reorganization
+/// phase's placement step (7.0 B), the card (or Gott Mit Uns with it on top of the discard
+/// pile) with each one of its units in the Destroyed or Surrendered box.
+pub(crate) fn transferred_units(board: &Board, st: &State, side: Side) -> Vec<(u8, Vec<usize>)> {
+    let in_place_step = st.phase
+        == Phase::Player {
+            side,
+            step: Step::Reorganization,
+        }
+        && st.scratch.reorg == Some(ReorgStep::Place);
+    if !in_place_step {
+        return vec![];
+    }
+    let mut cards: Vec<u8> = st
+        .hand(side)
+        .iter()
+        .copied()
+        .filter(|c| match event(board, st, side, *c) {
+            Some(Ev::TransferredUnits) => true,
+            Some(Ev::GottMitUns) => {
+                borrowed(board, st).is_some_and(|(_, e)| e == Ev::TransferredUnits)
+            }
+            _ => false,
+        })
+        .collect();
+    cards.sort_unstable();
+    cards.dedup();
+    let pool: Vec<usize> = (0..st.units.len())
+        .filter(|u| board.data.units.units[*u].side == side)
+        .filter(|u| matches!(st.units[*u].loc, Loc::Destroyed | Loc::Surrendered))
+        .collect();
+    cards
+        .iter()
+        .flat_map(|c| pool.iter().map(move |u| (*c, vec![*u])))
+        .collect()
+}
+
+/// Whether `card` played for units is Transferred Units (itself or through Gott Mit Uns).
+pub(crate) fn is_transferred_units(board: &Board, st: &State, side: Side, card: u8) -> bool {
+    transferred_units(board, st, side)
+        .iter()
+        .any(|(c, _)| *c == card)
+}
+
+/// Plays Transferred Units: the card to the discard pile, the unit replaced free as by 7.9
+/// (a two-step unit returns reduced, 7.9.2), to be placed in this placement step (7.6).
+pub(crate) fn play_transferred_units(
+    board: &Board,
+    st: &mut State,
+    side: Side,
+    card: u8,
+    unit: usize,
+    events: &mut Vec<Event>,
+) {
+    if event(board, st, side, card) == Some(Ev::GottMitUns) {
+        if let Some((top, _)) = borrowed(board, st) {
+            st.executed.push((top, Side::German));
+        }
+    }
+    pay(st, side, &[card]);
+    st.executed.push((card, side));
+    let track = &board.data.track;
+    let was = st.units[unit].reduced;
+    st.units[unit].reduced =
+        crate::reorg::replacement_reduced(track, &board.data.units.units[unit], was, st.turn);
+    st.units[unit].loc = Loc::Arriving;
+    st.scratch.replaced.push(unit);
+    log(
+        events,
+        EventKind::Cards,
+        "5.3",
+        format!(
+            "{} plays Transferred Units: {} is replaced",
+            side.name(),
+            board.data.units.units[unit].front.name
         ),
     );
 }

@@ -57,13 +57,19 @@ pub fn card_combos(hand: &[u8], n: usize) -> Vec<Vec<u8>> {
     out
 }
 
-/// Spends cards: out of the hand, face up on the discard pile (5.0, 5.4).
+/// Spends cards: out of the hand, face up on the discard pile (5.0, 5.4). The Joker (15.7)
+/// is not discarded: it is flipped and handed to the opponent.
 pub(crate) fn pay(st: &mut State, side: Side, cards: &[u8]) {
     for c in cards {
         let hand = st.hand_mut(side);
         if let Some(i) = hand.iter().position(|x| x == c) {
             hand.remove(i);
-            st.deck.discard(*c);
+            if st.joker_card == Some(*c) {
+                st.hand_mut(side.other()).push(*c);
+                st.joker = Some(side.other());
+            } else {
+                st.deck.discard(*c);
+            }
         }
     }
 }
@@ -80,7 +86,7 @@ pub(crate) fn draw_count(board: &Board, st: &State, side: Side) -> u8 {
         axis_holds_caucasus_oil: held("Caucasus oil fields", Side::German),
         soviets_hold_romanian_oil: held("Romanian oil fields", Side::Soviet),
         removed_unit_gone_or_unsupplied: st.axis_card_penalty,
-        no_surrender_penalty: 0,
+        no_surrender_penalty: st.no_surrender_penalty[side_index(side)],
     };
     cards_to_draw(&board.data.track, side, st.turn, &s)
 }
@@ -252,7 +258,13 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     if let Some(p) = st.pending.first() {
         return match p {
             Pending::Discard { .. } => {
-                let mut h = st.hand(side).clone();
+                // 15.7: the Joker is always in the hand; it is never discarded.
+                let mut h: Vec<u8> = st
+                    .hand(side)
+                    .iter()
+                    .copied()
+                    .filter(|c| Some(*c) != st.joker_card)
+                    .collect();
                 h.sort_unstable();
                 h.dedup();
                 h.into_iter().map(|card| Action::Discard { card }).collect()
@@ -279,6 +291,11 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                     .collect();
             any_time.extend(
                 super::events::human_reserves(board, st, side)
+                    .into_iter()
+                    .map(|(card, units)| Action::PlayEventFor { card, units }),
+            );
+            any_time.extend(
+                super::events::transferred_units(board, st, side)
                     .into_iter()
                     .map(|(card, units)| Action::PlayEventFor { card, units }),
             );
@@ -367,9 +384,12 @@ pub(crate) fn perform(
             check_stacking(board, st);
         }
         Action::End => super::end_step(board, st, events),
-        Action::PlayEventFor { card, units } => {
-            super::events::play_human_reserves(st, side, *card, units, events)
-        }
+        Action::PlayEventFor { card, units } => match units.as_slice() {
+            [unit] if super::events::is_transferred_units(board, st, side, *card) => {
+                super::events::play_transferred_units(board, st, side, *card, *unit, events)
+            }
+            _ => super::events::play_human_reserves(st, side, *card, units, events),
+        },
         Action::PlayEvent { card }
             if matches!(
                 st.phase,

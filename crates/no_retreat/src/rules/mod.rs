@@ -14,6 +14,7 @@ mod helpers;
 mod move_phase;
 mod reorg_phase;
 
+pub(crate) use battle::battle_odds;
 pub use helpers::{card_combos, units_at};
 
 use crate::board::Board;
@@ -179,6 +180,23 @@ impl eastfront_kernel::EventKind for EventKind {
     fn reveals_or_draws(&self) -> bool {
         *self == EventKind::Drawn
     }
+    fn topic(&self) -> eastfront_kernel::LogTopic {
+        use eastfront_kernel::LogTopic;
+        match self {
+            EventKind::Declared
+            | EventKind::Battle
+            | EventKind::Result
+            | EventKind::StepLost
+            | EventKind::Retreated
+            | EventKind::Advanced
+            | EventKind::Eliminated => LogTopic::Combat,
+            EventKind::Moved | EventKind::Control => LogTopic::Movement,
+            EventKind::Drawn | EventKind::Cards | EventKind::Reorganized => LogTopic::Cards,
+            EventKind::Phase | EventKind::Weather | EventKind::Supply | EventKind::Victory => {
+                LogTopic::Other
+            }
+        }
+    }
 }
 
 pub type Event = eastfront_kernel::Event<EventKind>;
@@ -309,6 +327,22 @@ fn turn_events(board: &Board, notes: &[TurnNote], events: &mut Vec<Event>) {
                 format!("Na Berlin! High Tide at {high_tide}; the Soviets have {soviet_score} VP"),
             ),
             TurnNote::IntoNineteenFortyFive => ("12.4", "The war goes on into 1945".into()),
+            TurnNote::NoSurrender {
+                side,
+                discarded,
+                penalty,
+            } => (
+                "15.6",
+                format!(
+                    "No surrender: the {} {}and draws {penalty} card(s) fewer from now on",
+                    side.name(),
+                    if *discarded {
+                        "discards a card at random "
+                    } else {
+                        ""
+                    }
+                ),
+            ),
             TurnNote::GameOver(o) => ("12.0", o.reason.clone()),
         };
         log(events, EventKind::Phase, rule, text);
@@ -346,7 +380,7 @@ pub(crate) fn run(board: &Board, st: &mut State, events: &mut Vec<Event>) {
                     // 5.1: first discard down to two cards.
                     if !st.scratch.discard_asked {
                         st.scratch.discard_asked = true;
-                        let extra = crate::deck::discards_needed(st.hand(side), None);
+                        let extra = crate::deck::discards_needed(st.hand(side), st.joker_card);
                         if extra > 0 {
                             let count = u8::try_from(extra).unwrap_or(u8::MAX);
                             st.pending.push(Pending::Discard { side, count });
@@ -360,9 +394,14 @@ pub(crate) fn run(board: &Board, st: &mut State, events: &mut Vec<Event>) {
                     st.scratch.drawn = true;
                     // 13.4 [EXT]: a red event's discard comes after the draw.
                     if side == Side::German && st.axis_discards_due > 0 {
+                        let discardable = st
+                            .hand(side)
+                            .iter()
+                            .filter(|c| Some(**c) != st.joker_card)
+                            .count();
                         let count = st
                             .axis_discards_due
-                            .min(u8::try_from(st.hand(side).len()).unwrap_or(u8::MAX));
+                            .min(u8::try_from(discardable).unwrap_or(u8::MAX));
                         st.axis_discards_due = 0;
                         if count > 0 {
                             st.pending.push(Pending::Discard { side, count });
@@ -540,7 +579,7 @@ impl Game for NoRetreat {
         Ok(events)
     }
     fn view(&self, st: &State, viewer: Viewer) -> View {
-        View::of(st, viewer)
+        View::of(&self.board, st, viewer)
     }
     fn outcome(&self, st: &State) -> Option<Outcome> {
         st.outcome.clone()

@@ -1,0 +1,319 @@
+//! The No Retreat! computer player, for both sides: a utility AI. Each legal action gets a
+//! score from the side's View alone (the other hand and the draw pile are never read: the view
+//! holds only their sizes): VP hexes taken and held, distance to the enemy's VP hexes, units
+//! left alone among enemies, the expected result of a battle on the CRT column the rules' own
+//! odds arithmetic gives, step losses, and the cards a payment costs. The best score is taken.
+//!
+//! Levels: "easy" adds a wide random spread to every score; "normal" only breaks ties.
+
+pub mod model;
+
+use eastfront_kernel::SpaceId;
+use eastfront_no_retreat::combat::BattleKind;
+use eastfront_no_retreat::data::CombatResult;
+use eastfront_no_retreat::state::{BattleStage, Loc};
+use eastfront_no_retreat::view::View;
+use eastfront_no_retreat::{Action, NoRetreat};
+use model::{result_value, Model};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// How well the AI plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Level {
+    /// The normal scores with a wide random spread.
+    Easy,
+    /// The best score; ties broken by the seed.
+    #[default]
+    Normal,
+}
+
+impl Level {
+    pub const ALL: [Level; 2] = [Level::Easy, Level::Normal];
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == s)
+    }
+    fn noise(self) -> f32 {
+        match self {
+            Level::Easy => 2.5,
+            Level::Normal => 0.01,
+        }
+    }
+}
+
+/// What a card in hand is worth as currency (5.4).
+const CARD: f32 = 1.2;
+
+fn card_value(m: &Model, card: u8) -> f32 {
+    let own = m
+        .view
+        .hand_cards
+        .iter()
+        .find(|c| c.number == card)
+        .and_then(|c| match m.me {
+            eastfront_kernel::Side::German => c.axis.as_ref(),
+            eastfront_kernel::Side::Soviet => c.soviet.as_ref(),
+        });
+    match own {
+        Some((_, Some(_))) => 1.5,
+        _ => 1.0,
+    }
+}
+
+fn strength(m: &Model, unit: usize) -> f32 {
+    m.counter(unit)
+        .and_then(|c| c.strength)
+        .map(f32::from)
+        .unwrap_or(0.0)
+}
+
+/// Printed strength of the unit's other face (what a flip gains or a step loss costs).
+fn flip_gain(game: &NoRetreat, m: &Model, unit: usize) -> f32 {
+    let Some(c) = m.counter(unit) else { return 0.0 };
+    let Some(u) = game.board.data.units.units.get(unit) else {
+        return 0.0;
+    };
+    let other = u.face(!c.reduced).strength.map(f32::from).unwrap_or(0.0);
+    other - strength(m, unit)
+}
+
+fn here(m: &Model, unit: usize) -> Option<SpaceId> {
+    match m.counter(unit)?.loc {
+        Loc::Map(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// The current battle's value to the side to act, if the die has been read.
+fn battle_result_for_me(m: &Model) -> Option<f32> {
+    let b = m.view.battle.as_ref()?;
+    let r = b.result.as_deref()?;
+    let res = [
+        CombatResult::NoEffect,
+        CombatResult::CA,
+        CombatResult::CB,
+        CombatResult::DR,
+        CombatResult::DS,
+        CombatResult::DD,
+        CombatResult::EX,
+    ]
+    .into_iter()
+    .find(|x| x.label() == r)?;
+    let v = result_value(res);
+    Some(if b.attacker == m.me { v } else { -v })
+}
+
+fn in_stage(m: &Model, f: impl Fn(&BattleStage) -> bool) -> bool {
+    m.view
+        .combat
+        .as_ref()
+        .and_then(|c| c.battle.as_ref())
+        .and_then(|b| b.stages.first())
+        .is_some_and(f)
+}
+
+/// The score of one legal action for the side the view belongs to.
+pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
+    let me = m.me;
+    match a {
+        Action::End => 0.0,
+        Action::Pass => 0.0,
+        Action::Discard { card } => -card_value(m, *card),
+        Action::PlayEvent { card } | Action::PlayEventFor { card, .. } => {
+            if in_stage(m, |s| matches!(s, BattleStage::AfterRoll(_))) {
+                // A card after the die is worth playing only against a bad result.
+                match battle_result_for_me(m) {
+                    Some(v) if v < 0.0 => 2.0 - v,
+                    _ => -1.0,
+                }
+            } else {
+                2.0 - 0.2 * card_value(m, *card)
+            }
+        }
+        Action::ChooseDie { die } => {
+            let Some(b) = m.view.battle.as_ref() else {
+                return 0.0;
+            };
+            let col = eastfront_no_retreat::data::Column::ALL
+                .into_iter()
+                .find(|c| c.label() == b.final_column);
+            match (col, b.crt) {
+                (Some(col), Some(side)) => {
+                    let r = eastfront_no_retreat::combat::crt(&game.board.data.tables, side)
+                        .result(col, *die);
+                    let v = result_value(r);
+                    if b.attacker == me {
+                        v
+                    } else {
+                        -v
+                    }
+                }
+                _ => 0.0,
+            }
+        }
+        Action::Recover { unit, cards } | Action::Upgrade { unit, cards } => {
+            let near = here(m, *unit).is_some_and(|s| m.to_enemy[s.index()] <= 3);
+            0.8 * flip_gain(game, m, *unit) + if near { 0.5 } else { 0.0 }
+                - CARD * cards.len() as f32
+                + 0.3
+        }
+        Action::Fortify { unit, cards } => {
+            let near = here(m, *unit).is_some_and(|s| m.to_enemy[s.index()] <= 2);
+            (if near { 2.0 } else { 0.3 }) - CARD * cards.len() as f32
+        }
+        Action::Regionalize { .. } => -1.0,
+        Action::Place { unit, at } => 2.0 + 0.3 * m.hex_value(*unit, *at, None),
+        Action::Replace { unit, cards } => {
+            let full = game
+                .board
+                .data
+                .units
+                .units
+                .get(*unit)
+                .and_then(|u| u.front.strength)
+                .map(f32::from)
+                .unwrap_or(1.0);
+            0.7 * full + 0.5 - CARD * cards.len() as f32
+        }
+        Action::ReturnSs => 3.0,
+        Action::Reorganize { units, card } => 0.6 * units.len() as f32 - card_value(m, *card),
+        Action::Move { unit, to } => {
+            let from = here(m, *unit);
+            let now = from.map_or(0.0, |f| m.hex_value(*unit, f, from));
+            m.hex_value(*unit, *to, from) - now - 0.05
+        }
+        Action::Embark { unit, cards } => {
+            let far = here(m, *unit).is_some_and(|s| m.to_enemy[s.index()] >= 6);
+            (if far { 0.5 } else { -1.5 }) - CARD * cards.len() as f32
+        }
+        Action::ReleaseReserve { at } => 0.5 + 0.3 * m.hex_value(usize::MAX, *at, None),
+        Action::Unload { unit, at } => 1.0 + 0.3 * m.hex_value(*unit, *at, None),
+        Action::AssignReserve { unit } => {
+            if unit.is_some() {
+                0.1
+            } else {
+                0.0
+            }
+        }
+        Action::Target { hex } => {
+            let units = m.possible_attackers(*hex);
+            m.battle_value(me, BattleKind::Voluntary, &units, &[*hex], false) - 0.6
+        }
+        Action::Counterblow { hex, card } => {
+            // The active player must attack this hex of mine: worth it when his odds are bad.
+            let foes: Vec<usize> = game
+                .board
+                .neighbours(*hex)
+                .flat_map(|n| m.counters_at(n))
+                .filter(|c| c.side != me && !c.white)
+                .map(|c| c.unit)
+                .collect();
+            let his = m.battle_value(me.other(), BattleKind::Counterblow, &foes, &[*hex], false);
+            -his - 0.5 - card_value(m, *card)
+        }
+        Action::Attack {
+            targets,
+            units,
+            support,
+        } => {
+            let kind = m
+                .view
+                .combat
+                .as_ref()
+                .filter(|c| targets.iter().any(|t| c.counterblows.contains(t)))
+                .map_or(BattleKind::Voluntary, |_| BattleKind::Counterblow);
+            m.battle_value(me, kind, units, targets, *support)
+                - 0.12 * units.len() as f32
+                - if *support { 0.3 } else { 0.0 }
+        }
+        Action::Counterattack { units, support } => {
+            if units.is_empty() {
+                return 0.0;
+            }
+            let Some(b) = m.view.battle.as_ref() else {
+                return -1.0;
+            };
+            let mut targets: Vec<SpaceId> =
+                b.attackers.iter().filter_map(|u| here(m, *u)).collect();
+            targets.sort();
+            targets.dedup();
+            m.battle_value(me, BattleKind::Counterattack, units, &targets, *support)
+                - 0.3
+                - if *support { 0.3 } else { 0.0 }
+        }
+        Action::MarkCounterblow { hex } => m
+            .counters_at(*hex)
+            .filter(|c| c.side == me)
+            .map(|c| f32::from(c.strength.unwrap_or(0)))
+            .sum(),
+        Action::TakeLoss { unit } => {
+            let steps = m.counter(*unit).map_or(1, |c| c.steps);
+            let cost = if steps >= 2 {
+                -flip_gain(game, m, *unit)
+            } else {
+                strength(m, *unit) + 2.0
+            };
+            -cost
+        }
+        Action::PlaceCadre { cadre } => {
+            if cadre.is_some() {
+                0.5
+            } else {
+                0.0
+            }
+        }
+        Action::Retreat { unit, to } => m.hex_value(*unit, *to, None),
+        Action::Advance { unit, to } => {
+            let from = here(m, *unit);
+            let now = from.map_or(0.0, |f| m.hex_value(*unit, f, from));
+            m.hex_value(*unit, *to, from) - now + 0.2
+        }
+        Action::Unstack { unit } => -strength(m, *unit),
+    }
+}
+
+/// The action this level takes. Reads only `view`, `legal` and the game's public data.
+pub fn choose(game: &NoRetreat, view: &View, legal: &[Action], level: Level, seed: u64) -> Action {
+    assert!(!legal.is_empty(), "choose needs a legal action");
+    if legal.len() == 1 {
+        return legal[0].clone();
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let m = Model::new(&game.board, view);
+    let spread = level.noise();
+    let mut best = 0;
+    let mut best_score = f32::NEG_INFINITY;
+    for (i, a) in legal.iter().enumerate() {
+        let s = score(game, &m, a) + rng.random_range(-spread..=spread);
+        if s > best_score {
+            best_score = s;
+            best = i;
+        }
+    }
+    legal[best].clone()
+}
+
+/// The No Retreat! computer player at one level, for either side (the side its view is for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct NoRetreatAi {
+    pub level: Level,
+}
+
+impl eastfront_kernel::Opponent<NoRetreat> for NoRetreatAi {
+    fn choose(&self, game: &NoRetreat, view: &View, legal: &[Action], seed: u64) -> Action {
+        choose(game, view, legal, self.level, seed)
+    }
+    fn name(&self) -> String {
+        let n = self.level.name();
+        format!("{}{}", n[..1].to_uppercase(), &n[1..])
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,301 @@
+//! The No Retreat! AI's picture of the table, built from its side's View alone: where every
+//! counter stands (all counters are public, 2.3), who controls the VP hexes, distances to the
+//! enemy and to the enemy's VP hexes, the value of a hex for a unit, and a battle's expected
+//! value on the CRT (10.5, 10.6 through the rules crate's own odds arithmetic).
+
+use eastfront_kernel::{Side, SpaceId, Viewer};
+use eastfront_no_retreat::combat::{
+    self, AttackingUnit, Battle, BattleKind, DefendingUnit, TargetHex, TurnWeather,
+};
+use eastfront_no_retreat::data::{CombatResult, TurnEvent, UnitType};
+use eastfront_no_retreat::state::Loc;
+use eastfront_no_retreat::view::{Counter, View};
+use eastfront_no_retreat::{Board, BorderKind};
+use std::collections::VecDeque;
+
+/// Distances beyond the board.
+pub const FAR: u16 = 99;
+
+/// The AI's picture of the table for one side.
+pub struct Model<'a> {
+    pub board: &'a Board,
+    pub view: &'a View,
+    pub me: Side,
+    /// Per space: the counters on it (indices into `view.counters`).
+    pub at: Vec<Vec<usize>>,
+    /// Per space: hexes to the nearest enemy counter.
+    pub to_enemy: Vec<u16>,
+    /// Per space: hexes to the nearest VP hex the enemy controls.
+    pub to_goal: Vec<u16>,
+}
+
+fn bfs(board: &Board, starts: &[SpaceId]) -> Vec<u16> {
+    let n = board.topo.len();
+    let mut d = vec![FAR; n];
+    let mut q = VecDeque::new();
+    for s in starts {
+        if d[s.index()] != 0 {
+            d[s.index()] = 0;
+            q.push_back(*s);
+        }
+    }
+    while let Some(s) = q.pop_front() {
+        let next = d[s.index()] + 1;
+        for n in board.neighbours(s) {
+            if board.is_lake(n) {
+                continue;
+            }
+            if d[n.index()] > next {
+                d[n.index()] = next;
+                q.push_back(n);
+            }
+        }
+    }
+    d
+}
+
+/// What a result is worth to the attacker, in steps and ground (10.7).
+pub fn result_value(r: CombatResult) -> f32 {
+    match r {
+        CombatResult::NoEffect => 0.0,
+        CombatResult::CA => -1.2,
+        CombatResult::CB => -0.8,
+        CombatResult::DR => 2.0,
+        CombatResult::DS => 3.5,
+        CombatResult::DD => 4.0,
+        CombatResult::EX => 0.8,
+    }
+}
+
+impl<'a> Model<'a> {
+    pub fn new(board: &'a Board, view: &'a View) -> Model<'a> {
+        let me = match view.viewer {
+            Viewer::Side(s) => s,
+            Viewer::Omniscient => view.side_to_act.unwrap_or(Side::German),
+        };
+        let n = board.topo.len();
+        let mut at = vec![Vec::new(); n];
+        let mut enemies = Vec::new();
+        for (i, c) in view.counters.iter().enumerate() {
+            if let Loc::Map(s) = c.loc {
+                at[s.index()].push(i);
+                if c.side != me {
+                    enemies.push(s);
+                }
+            }
+        }
+        let goals: Vec<SpaceId> = (0..board.n_hexes)
+            .map(|i| SpaceId(i as u16))
+            .filter(|s| {
+                board.hex(*s).is_some_and(|h| h.is_vp())
+                    && view.control.get(s.index()).copied().flatten() == Some(me.other())
+            })
+            .collect();
+        Model {
+            board,
+            view,
+            me,
+            to_enemy: bfs(board, &enemies),
+            to_goal: bfs(board, &goals),
+            at,
+        }
+    }
+
+    pub fn counter(&self, unit: usize) -> Option<&'a Counter> {
+        self.view.counter(unit)
+    }
+
+    pub fn counters_at(&self, s: SpaceId) -> impl Iterator<Item = &'a Counter> + '_ {
+        self.at[s.index()].iter().map(|i| &self.view.counters[*i])
+    }
+
+    fn side_at(&self, s: SpaceId) -> Option<Side> {
+        self.counters_at(s).next().map(|c| c.side)
+    }
+
+    /// Adjacent spaces holding `side`'s counters.
+    pub fn adjacent(&self, s: SpaceId, side: Side) -> usize {
+        self.board
+            .neighbours(s)
+            .filter(|n| self.side_at(*n) == Some(side))
+            .count()
+    }
+
+    fn vp_hex(&self, s: SpaceId) -> bool {
+        self.board.hex(s).is_some_and(|h| h.is_vp())
+    }
+
+    fn controller(&self, s: SpaceId) -> Option<Side> {
+        self.view.control.get(s.index()).copied().flatten()
+    }
+
+    /// What standing on `s` is worth to `unit` (which stands on `from`, or is off the map):
+    /// taking enemy VP hexes, closing on them, holding threatened own VP hexes, not standing
+    /// alone among enemies.
+    pub fn hex_value(&self, unit: usize, s: SpaceId, from: Option<SpaceId>) -> f32 {
+        let me = self.me;
+        let strength = self
+            .counter(unit)
+            .and_then(|c| c.strength)
+            .map(f32::from)
+            .unwrap_or(1.0);
+        let mut v = 0.0;
+        if self.vp_hex(s) && self.controller(s) == Some(me.other()) {
+            v += 8.0;
+            if self.board.hex(s).is_some_and(|h| h.objective.is_some()) {
+                v += 3.0;
+            }
+        }
+        v -= 0.45 * f32::from(self.to_goal[s.index()].min(30));
+        let others_here = self
+            .counters_at(s)
+            .filter(|c| c.unit != unit && c.side == me)
+            .count();
+        if self.vp_hex(s) && self.controller(s) == Some(me) && self.to_enemy[s.index()] <= 2 {
+            v += if others_here == 0 || from == Some(s) {
+                3.0
+            } else {
+                0.5
+            };
+        }
+        let friends = self.adjacent(s, me) as f32;
+        let foes = self.adjacent(s, me.other()) as f32;
+        v += 0.25 * friends.min(3.0);
+        // A weak unit alone against many enemies is a loss waiting to happen.
+        if foes > friends + 1.0 {
+            v -= 0.4 * (foes - friends - 1.0) * (4.0 / strength.max(1.0));
+        }
+        v
+    }
+
+    fn weather(&self) -> TurnWeather {
+        self.view.weather
+    }
+
+    fn target_hex(&self, s: SpaceId) -> TargetHex {
+        match self.board.hex(s) {
+            Some(h) => TargetHex {
+                terrain: h.terrain,
+                city: h.city.is_some(),
+                objective: h.objective.is_some(),
+                oil: h.oil.is_some(),
+                area: false,
+            },
+            None => TargetHex {
+                terrain: eastfront_no_retreat::data::Terrain::Clear,
+                city: false,
+                objective: false,
+                oil: false,
+                area: true,
+            },
+        }
+    }
+
+    /// The battle as the rules' odds arithmetic sees it, from public facts (the odds panel
+    /// the table shows is the same arithmetic).
+    pub fn battle(
+        &self,
+        attacker: Side,
+        kind: BattleKind,
+        units: &[usize],
+        targets: &[SpaceId],
+        support: bool,
+    ) -> Option<(Battle, SpaceId)> {
+        let target = *targets.first()?;
+        let attackers = units
+            .iter()
+            .filter_map(|u| {
+                let c = self.counter(*u)?;
+                let Loc::Map(from) = c.loc else { return None };
+                Some(AttackingUnit {
+                    kind: c.kind,
+                    strength: c.strength.unwrap_or(0),
+                    supplied: !c.unsupplied,
+                    ss: c.ss,
+                    shock_front: c.kind == UnitType::Shock,
+                    finnish: c.nation == eastfront_no_retreat::data::Nation::Finnish,
+                    across_river: self.board.border(from, target) == Some(BorderKind::River),
+                })
+            })
+            .collect();
+        let defenders = targets
+            .iter()
+            .flat_map(|t| self.counters_at(*t))
+            .filter(|c| c.side != attacker)
+            .map(|c| DefendingUnit {
+                kind: c.kind,
+                strength: c.strength.unwrap_or(0),
+                unsupplied: c.unsupplied,
+                ss: c.ss,
+            })
+            .collect();
+        let track = &self.board.data.track;
+        Some((
+            Battle {
+                attacker,
+                kind,
+                attackers,
+                defenders,
+                target: self.target_hex(target),
+                weather: self.weather(),
+                double_winter_penalty: track.turns.iter().any(|t| {
+                    t.turn == self.view.turn && t.events.contains(&TurnEvent::DoubleWinterPenalty)
+                }),
+                first_snow_turn: false,
+                support,
+                romania_surrendered: false,
+                card_shifts: vec![],
+            },
+            target,
+        ))
+    }
+
+    /// The expected value of a battle to its attacker over the six faces of the die, on the
+    /// CRT the attacker rolls on (13.1 [EXT]); a VP hex taken counts extra.
+    pub fn battle_value(
+        &self,
+        attacker: Side,
+        kind: BattleKind,
+        units: &[usize],
+        targets: &[SpaceId],
+        support: bool,
+    ) -> f32 {
+        let Some((b, target)) = self.battle(attacker, kind, units, targets, support) else {
+            return -5.0;
+        };
+        let tables = &self.board.data.tables;
+        let odds = combat::odds(&b, &tables.tec);
+        let crt_side = combat::crt_side(
+            attacker,
+            self.weather(),
+            !self.view.options.axis_own_crt_in_snow,
+        );
+        let crt = combat::crt(tables, crt_side);
+        let ev = match odds.final_column {
+            None => result_value(CombatResult::CA),
+            Some(col) => {
+                (1..=6u8)
+                    .map(|d| result_value(crt.result(col, d)))
+                    .sum::<f32>()
+                    / 6.0
+            }
+        };
+        let prize = targets
+            .iter()
+            .filter(|t| self.vp_hex(**t) && self.controller(**t) != Some(attacker))
+            .count() as f32;
+        let _ = target;
+        ev * (1.0 + 0.4 * prize)
+    }
+
+    /// Own counters that could attack `hex` now: adjacent, not white, not Disorganized.
+    pub fn possible_attackers(&self, hex: SpaceId) -> Vec<usize> {
+        self.board
+            .neighbours(hex)
+            .flat_map(|n| self.counters_at(n))
+            .filter(|c| c.side == self.me && !c.white && !c.disorganized)
+            .filter(|c| c.strength.unwrap_or(0) > 0)
+            .map(|c| c.unit)
+            .collect()
+    }
+}

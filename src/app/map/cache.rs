@@ -178,19 +178,37 @@ type BoardChanged<'w, 's> = Query<
     ),
 >;
 
+type MapView<'w, 's> = Single<
+    'w,
+    's,
+    (&'static Transform, &'static Projection),
+    (With<MapCamera>, Without<BoardCamera>),
+>;
+type BoardView<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static mut Camera,
+        &'static mut Transform,
+        &'static mut Projection,
+        &'static RenderTarget,
+    ),
+    (With<BoardCamera>, Without<MapCamera>),
+>;
+type PictureQuad<'w, 's> = Query<
+    'w,
+    's,
+    (&'static mut Transform, &'static mut Sprite),
+    (With<BoardPicture>, Without<MapCamera>, Without<BoardCamera>),
+>;
+
 /// Follows the map camera, resizes the picture with the window, and lets the board camera draw
 /// only for the frames after a change.
 #[allow(clippy::too_many_arguments)]
 fn redraw_when_changed(
-    map_camera: Single<(&Transform, &Projection), (With<MapCamera>, Without<BoardCamera>)>,
-    mut board: Query<
-        (&mut Camera, &mut Transform, &mut Projection, &RenderTarget),
-        (With<BoardCamera>, Without<MapCamera>),
-    >,
-    mut picture: Query<
-        (&mut Transform, &mut Sprite),
-        (With<BoardPicture>, Without<MapCamera>, Without<BoardCamera>),
-    >,
+    map_camera: MapView,
+    mut board: BoardView,
+    mut picture: PictureQuad,
     window: Single<&Window, With<PrimaryWindow>>,
     mut images: ResMut<Assets<Image>>,
     changed: BoardChanged,

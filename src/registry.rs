@@ -3,7 +3,7 @@
 //! game is its rules crate, its data, its presentation module (a [`TableGame`]) and one line in
 //! [`GAMES`].
 
-use crate::app::games::{moscow41::Moscow41, stalingrad::Stalingrad};
+use crate::app::games::{moscow41::Moscow41, no_retreat::NoRetreat, stalingrad::Stalingrad};
 use crate::app::table::desc::MapDesc;
 use crate::app::table::game::{GameCard, SetupSpec};
 use crate::app::table::TableGame;
@@ -15,7 +15,11 @@ use std::marker::PhantomData;
 use std::path::Path;
 
 /// Every game, in the menu's order. A new game is one line here.
-pub static GAMES: &[&dyn GameEntry] = &[&Entry::<Stalingrad>::NEW, &Entry::<Moscow41>::NEW];
+pub static GAMES: &[&dyn GameEntry] = &[
+    &Entry::<Stalingrad>::NEW,
+    &Entry::<Moscow41>::NEW,
+    &Entry::<NoRetreat>::NEW,
+];
 
 /// The game with this id.
 pub fn game(id: &str) -> Option<&'static dyn GameEntry> {

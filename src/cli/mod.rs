@@ -111,7 +111,7 @@ pub fn run(cmd: Command) -> i32 {
                     println!("  variants: {}", v.join(", "));
                 }
             }
-            println!("No Retreat!, Guards Tanks, Race for Berlin: not yet available.");
+            println!("Guards Tanks and Race for Berlin: not yet available.");
             0
         }
         Command::Validate { file } => validate(&file),

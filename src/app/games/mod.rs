@@ -2,4 +2,5 @@
 //! pieces as data, its panels). The games themselves are listed in `crate::registry`.
 
 pub mod moscow41;
+pub mod no_retreat;
 pub mod stalingrad;

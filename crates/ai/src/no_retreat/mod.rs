@@ -7,6 +7,7 @@
 //! Levels: "easy" adds a wide random spread to every score; "normal" only breaks ties.
 
 pub mod model;
+mod players;
 
 use eastfront_kernel::SpaceId;
 use eastfront_no_retreat::combat::BattleKind;

@@ -123,9 +123,12 @@ impl TableGame for Stalingrad {
     fn from_folder(dir: &std::path::Path) -> Result<Self, DataError> {
         eastfront_stalingrad::data::ScenarioData::load_dir(dir).map(Stalingrad::with_data)
     }
-    /// Stalingrad's folder has units.ron and cards.ron.
+    /// Stalingrad's folder has units.ron, cards.ron and setup.ron (No Retreat!'s has the
+    /// first two as well, and setups.ron).
     fn owns_folder(dir: &std::path::Path) -> bool {
-        dir.join("units.ron").exists() && dir.join("cards.ron").exists()
+        dir.join("units.ron").exists()
+            && dir.join("cards.ron").exists()
+            && dir.join("setup.ron").exists()
     }
     fn data_summary(&self) -> String {
         let d = &self.board.data;

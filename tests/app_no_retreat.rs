@@ -1,0 +1,95 @@
+//! No Retreat! on the one table, without a window: one entity per hex and area, every counter
+//! in play drawn (on its hex or in its box), the other side's hand never shown, the AI plays
+//! its side, a save loads back.
+
+mod common;
+
+use common::*;
+use eastfront::app::games::no_retreat::NoRetreat;
+use eastfront::app::table::saves::load_table;
+use eastfront::app::table::Table;
+use eastfront_kernel::session::Record;
+use eastfront_kernel::{Seat, Side, Viewer};
+
+const GAME: &str = "no_retreat";
+
+#[test]
+fn one_entity_per_hex_and_area_and_every_counter_in_play_drawn() {
+    let mut app = open(GAME, "nr-axis-vs-ai", 1, temp_dir("nr-spaces"));
+    let board = app
+        .world()
+        .resource::<Table<NoRetreat>>()
+        .game()
+        .board
+        .clone();
+    assert_eq!(
+        spaces(&mut app),
+        board.topo.len(),
+        "one space per hex and area"
+    );
+    let in_play = {
+        let table = app.world().resource::<Table<NoRetreat>>();
+        let view = table.view_for(Viewer::Side(Side::German));
+        eastfront::app::games::no_retreat::pieces::pieces(table.game(), &view).len()
+    };
+    assert!(in_play > 20, "the 1941 set-up has both armies");
+    assert_eq!(pieces(&mut app).len(), in_play);
+}
+
+#[test]
+fn the_axis_never_sees_the_soviet_hand() {
+    let app = open(GAME, "nr-axis-vs-ai", 2, temp_dir("nr-hand"));
+    let table = app.world().resource::<Table<NoRetreat>>();
+    let view = table.view_for(Viewer::Side(Side::German));
+    assert!(view.other_hand.is_none());
+    let own = view.hand.clone().unwrap_or_default();
+    assert_eq!(
+        view.hand_cards.len(),
+        own.len(),
+        "only the Axis cards are shown"
+    );
+}
+
+#[test]
+fn the_ai_plays_its_side_and_the_game_saves_and_loads_back() {
+    let mut app = open(GAME, "nr-soviet-vs-ai", 3, temp_dir("nr-ai"));
+    let mut ai_moved = false;
+    for _ in 0..800 {
+        let f = frame(&app);
+        if f.acting_seat.is_some() && !f.actions.is_empty() {
+            choose(&mut app, f.actions.len() - 1);
+        } else {
+            app.update();
+        }
+        let table = app.world().resource::<Table<NoRetreat>>();
+        if table
+            .session
+            .record()
+            .iter()
+            .any(|r| matches!(r, Record::Act { seat, .. } if *seat == Seat(0)))
+        {
+            ai_moved = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(ai_moved, "the Axis AI made a move");
+    let dir = temp_dir("nr-save");
+    let path = dir.join("no_retreat.ron");
+    let (record, hash) = {
+        let table = app.world().resource::<Table<NoRetreat>>();
+        table.session.save_to(&path).expect("saved");
+        (
+            table.session.record().len(),
+            eastfront_kernel::session::state_hash(table.session.state()),
+        )
+    };
+    let (loaded, _) = load_table::<NoRetreat>(&path).expect("the save loads");
+    assert_eq!(loaded.seating.mode, "nr-soviet-vs-ai");
+    assert_eq!(loaded.session.record().len(), record);
+    assert_eq!(
+        eastfront_kernel::session::state_hash(loaded.session.state()),
+        hash
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

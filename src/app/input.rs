@@ -412,6 +412,7 @@ fn hold_the_only_piece(frame: Res<Frame>, mut sel: ResMut<Selection>) {
 pub struct Magnifier<'w> {
     keys: Option<Res<'w, ButtonInput<KeyCode>>>,
     hovered: Res<'w, Hovered>,
+    time: Res<'w, Time>,
 }
 
 impl Magnifier<'_> {
@@ -421,6 +422,15 @@ impl Magnifier<'_> {
             .as_ref()
             .is_some_and(|k| k.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]));
         self.hovered.space.filter(|_| shift)
+    }
+
+    /// The space the pointer has rested on for the hover delay: its stack fans out side by
+    /// side, so a pile can be read without picking it up.
+    fn resting(&self) -> Option<SpaceId> {
+        let waited = self.time.elapsed_secs_f64() - self.hovered.since;
+        self.hovered
+            .space
+            .filter(|_| waited >= crate::app::ui::windows::HOVER_DELAY)
     }
 }
 
@@ -480,7 +490,10 @@ fn show_selection(
     let want = Highlights {
         rings,
         lifted: sel.pieces.clone(),
-        fanned: sel.space.filter(|_| !sel.pieces.is_empty()),
+        fanned: sel
+            .space
+            .filter(|_| !sel.pieces.is_empty())
+            .or_else(|| magnifier.resting()),
         magnified: magnifier.space(),
         arrow,
     };

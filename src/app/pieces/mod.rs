@@ -435,15 +435,34 @@ type AtRest = (Without<Slide>, Without<HeldBack>);
 /// How much larger the magnifier (Shift over a space) draws its pieces.
 const MAGNIFIED: f32 = 2.4;
 
-/// Pieces at rest: lifted when held, fanned out when their stack is picked from, hidden by
-/// Shift+H; stacked in depth by their slot.
+/// The smallest a piece is drawn on screen (pixels): below it labels and pips are specks, so
+/// a zoomed-out board draws its pieces larger than the scale (each stack grows around its
+/// anchor), up to [`MAX_READABLE_GROWTH`].
+pub const MIN_PIECE_PIXELS: f32 = 30.0;
+const MAX_READABLE_GROWTH: f32 = 1.8;
+
+/// How much a piece of `size` world units grows to stay readable at a camera `scale` (world
+/// units per pixel).
+pub fn readable_growth(size: f32, scale: f32) -> f32 {
+    (MIN_PIECE_PIXELS * scale / size.max(1e-3)).clamp(1.0, MAX_READABLE_GROWTH)
+}
+
+/// Pieces at rest: lifted when held, fanned out when their stack is picked from or rested on,
+/// grown to a readable size when the map is zoomed out, hidden by Shift+H; stacked in depth by
+/// their slot.
 fn place(
     highlights: Res<Highlights>,
     hidden: Res<PiecesHidden>,
     map: Option<Res<MapShown>>,
+    camera: Query<&Projection, With<crate::app::map::camera::MapCamera>>,
     mut q: Query<(&PieceEntity, &Rest, &mut Transform, &mut Visibility), AtRest>,
 ) {
     let Some(map) = map else { return };
+    let camera_scale = match camera.iter().next() {
+        Some(Projection::Orthographic(o)) => o.scale,
+        _ => 1.0,
+    };
+    let readable = readable_growth(map.desc.piece_size, camera_scale);
     let pitch = map.desc.piece_pitch;
     for (p, rest, mut tf, mut vis) in &mut q {
         let up = p
@@ -458,15 +477,19 @@ fn place(
         let fanned = (magnified
             || highlights.fanned.is_some() && highlights.fanned == p.desc.space())
             && of > 1;
-        let grow = if magnified { MAGNIFIED } else { 1.0 };
-        let mut target = rest.0;
+        let grow = if magnified {
+            MAGNIFIED.max(readable)
+        } else {
+            readable
+        };
+        let anchor = p
+            .desc
+            .space()
+            .and_then(|s| map.desc.space(s))
+            .map(|s| s.anchor)
+            .unwrap_or(rest.0);
+        let mut target = anchor + (rest.0 - anchor) * readable;
         if fanned {
-            let anchor = p
-                .desc
-                .space()
-                .and_then(|s| map.desc.space(s))
-                .map(|s| s.anchor)
-                .unwrap_or(rest.0);
             target = anchor + fanned_offset(slot, of, pitch * grow);
         }
         if up {
@@ -616,5 +639,20 @@ pub fn pip_colours(fp: eastfront_kernel::Firepower) -> (Color, Color) {
         Firepower::Single => (Color::srgb(0.05, 0.05, 0.05), Color::srgb(0.85, 0.85, 0.8)),
         Firepower::Double => (Color::srgb(0.98, 0.98, 0.96), Color::srgb(0.1, 0.1, 0.1)),
         Firepower::Triple => (Color::srgb(0.90, 0.10, 0.08), Color::srgb(0.98, 0.95, 0.9)),
+    }
+}
+
+#[cfg(test)]
+mod readable_tests {
+    use super::*;
+
+    #[test]
+    fn pieces_grow_only_below_the_readable_size_and_only_so_far() {
+        // 40 world units at 0.5 units per pixel: 80 px on screen, drawn as they are.
+        assert_eq!(readable_growth(40.0, 0.5), 1.0);
+        // At 2 units per pixel a 40-unit piece would be 20 px: grown to 30 px.
+        assert!((readable_growth(40.0, 2.0) - 1.5).abs() < 1e-5);
+        // Far out the growth stops, so stacks do not cover the map.
+        assert_eq!(readable_growth(40.0, 10.0), MAX_READABLE_GROWTH);
     }
 }

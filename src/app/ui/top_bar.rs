@@ -88,10 +88,24 @@ pub fn commands(
     }
 }
 
+/// The turn the screen shows: while the computer's moves are played back, the turn of the
+/// step on screen (its log line's date) when the moves go on into a later turn; the view's own
+/// label otherwise.
+pub fn turn_on_screen(c: &Ctx) -> String {
+    let dated = |line: usize| c.log.lines.get(line).map(|l| l.turn);
+    if let Some(step) = c.playback.current() {
+        let (now, last) = (dated(step.line), c.log.lines.last().map(|l| l.turn));
+        if let Some(now) = now.filter(|n| Some(*n) != last) {
+            return format!("Turn {now}");
+        }
+    }
+    c.frame.turn_label.clone()
+}
+
 /// The turn, the phase and who acts (the left of the bar).
 pub fn state(ui: &mut egui::Ui, c: &Ctx, compact: bool) {
     let f = c.frame;
-    ui.label(egui::RichText::new(&f.turn_label).size(17.0).strong())
+    ui.label(egui::RichText::new(turn_on_screen(c)).size(17.0).strong())
         .on_hover_text(
             c.status
                 .seating
@@ -124,5 +138,63 @@ pub fn state(ui: &mut egui::Ui, c: &Ctx, compact: bool) {
         let side = c.status.seat_side(seat);
         let colour = side.map(super::style::side_colour).unwrap_or_default();
         ui.colored_label(colour, format!("{} to act", c.status.seat_name(seat)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::table::pace::{PlayStep, Playback};
+    use crate::app::table::session::{GameLog, LogLine};
+    use crate::app::table::{Frame, TableStatus};
+    use eastfront_kernel::{Side, SpaceId};
+
+    /// Issue 14 item 6: while the computer's moves of the last turn are played back, the header
+    /// names that turn, not the one they lead to.
+    #[test]
+    fn the_header_dates_a_played_back_step_by_its_own_turn() {
+        let frame = Frame {
+            turn_label: "Turn 4 · October 1941".into(),
+            ..Default::default()
+        };
+        let log = GameLog {
+            lines: [3, 3, 4].map(|t| LogLine::note(t, "a line")).to_vec(),
+            ..Default::default()
+        };
+        let step = |line| PlayStep {
+            text: String::new(),
+            side: Side::Soviet,
+            from: None,
+            to: SpaceId(0),
+            attack: false,
+            count: 1,
+            line,
+        };
+        let mut playback = Playback::default();
+        playback.steps = vec![step(1), step(2)];
+        let (status, hint, ai) = (
+            TableStatus::default(),
+            Default::default(),
+            Default::default(),
+        );
+        let header = |playback: &Playback| {
+            turn_on_screen(&Ctx {
+                frame: &frame,
+                status: &status,
+                log: &log,
+                lines_shown: 3,
+                hint: &hint,
+                ai: &ai,
+                playback,
+                replaying: false,
+                result_closed: false,
+                now: 0.0,
+            })
+        };
+        assert_eq!(header(&playback), "Turn 3");
+        playback.at = 1;
+        assert_eq!(header(&playback), "Turn 4 · October 1941");
+        playback.at = 2;
+        assert_eq!(header(&playback), "Turn 4 · October 1941", "playback over");
     }
 }

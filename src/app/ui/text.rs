@@ -96,7 +96,9 @@ pub fn linked(ui: &mut egui::Ui, text: &str, look: Look) -> Option<String> {
 
 /// `text` without the rulebook headings it quotes, and those headings. A heading is a
 /// parenthesised run with no lower-case letter and a word of four capitals or more
-/// ("(4. UN ATAQUE RÁPIDO)", "(RUINAS)"); a rule number ("(R 10.4)", "(§6.7.1)") is not one.
+/// ("(4. UN ATAQUE RÁPIDO)", "(RUINAS)"), or a Spanish title in mixed case ("(Captura de un
+/// Hexágono de Refuerzos Enemigo)", "(Bonificación por Armas Combinadas)"); a rule number
+/// ("(R 10.4)", "(§6.7.1)") or English words ("(Urban)", "(the first)") are not.
 pub fn rulebook_headings(text: &str) -> (String, Vec<String>) {
     let mut plain = String::with_capacity(text.len());
     let mut headings = Vec::new();
@@ -119,15 +121,60 @@ pub fn rulebook_headings(text: &str) -> (String, Vec<String>) {
 }
 
 fn is_heading(inside: &str) -> bool {
-    !inside.chars().any(char::is_lowercase)
+    let capitals = !inside.chars().any(char::is_lowercase)
         && inside
             .split(|c: char| !c.is_alphabetic())
-            .any(|w| w.chars().count() >= 4)
+            .any(|w| w.chars().count() >= 4);
+    capitals || is_spanish_title(inside)
+}
+
+/// A title of the Spanish rulebook in mixed case: it starts with a capital, has three words or
+/// more, and has a Spanish function word or a Spanish accent, and no English function word.
+fn is_spanish_title(inside: &str) -> bool {
+    const SPANISH: [&str; 12] = [
+        "de", "del", "la", "las", "el", "los", "un", "una", "y", "por", "con", "al",
+    ];
+    const ENGLISH: [&str; 9] = ["the", "of", "a", "an", "and", "to", "in", "on", "with"];
+    let words: Vec<&str> = inside
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let starts_capital = inside.trim().chars().next().is_some_and(char::is_uppercase);
+    let spanish = words.iter().any(|w| SPANISH.contains(w))
+        || inside.chars().any(|c| "áéíóúñÁÉÍÓÚÑ".contains(c));
+    let english = words
+        .iter()
+        .any(|w| ENGLISH.contains(&w.to_lowercase().as_str()));
+    starts_capital && words.len() >= 3 && spanish && !english
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mixed_case_spanish_titles_are_headings_too_and_english_words_are_not() {
+        let (plain, headings) = rulebook_headings(
+            "The Soviets take hex 56 (Captura de un Hexágono de Refuerzos Enemigo) (§6.2).",
+        );
+        assert_eq!(plain, "The Soviets take hex 56 (§6.2).");
+        assert_eq!(headings, ["Captura de un Hexágono de Refuerzos Enemigo"]);
+        for english in [
+            "(Urban)",
+            "(the first of two)",
+            "(Difficult terrain, no Long Moves)",
+            "(R 10.4)",
+            "(2 blocks + 1 DL)",
+        ] {
+            let (plain, headings) = rulebook_headings(english);
+            assert_eq!(plain, english);
+            assert!(headings.is_empty(), "{english}");
+        }
+        assert_eq!(
+            rulebook_headings("a bonus (Bonificación por Armas Combinadas).").1,
+            ["Bonificación por Armas Combinadas"]
+        );
+    }
 
     #[test]
     fn the_rulebook_headings_leave_the_line_for_its_hover() {

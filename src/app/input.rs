@@ -610,6 +610,7 @@ mod tests {
             work_left: None,
             irreversible: None,
             risk: None,
+            preview: Vec::new(),
         }
     }
 

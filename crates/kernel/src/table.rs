@@ -126,6 +126,13 @@ pub trait TableRules: Game<View: ViewFace, Event: LogEvent> {
     fn risk(&self, _view: &Self::View, _action: &Self::Action) -> Option<String> {
         None
     }
+    /// The battle `action` would open, as the viewer can know it before committing: the
+    /// strengths or dice on each side, what hits, the terrain and markers, the odds column
+    /// with every shift ("3 blocks, 8 dice, FD: about 2.7 hits"). Empty for an action that
+    /// opens no battle (the default).
+    fn preview(&self, _view: &Self::View, _action: &Self::Action) -> Vec<String> {
+        Vec::new()
+    }
     /// A seat's name for the players ("German", "Yellow German", "Soviet").
     fn seat_name(&self, options: &Self::Options, seat: Seat) -> String;
     /// Every seat the game may ask, in the order the players sit.

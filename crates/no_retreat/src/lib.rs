@@ -21,6 +21,7 @@ pub mod deck;
 pub mod declare;
 pub mod losses;
 pub mod movement;
+pub mod preview;
 pub mod reference;
 pub mod reorg;
 pub mod rules;

@@ -594,6 +594,9 @@ impl TableRules for NoRetreat {
     fn risk(&self, view: &View, action: &Action) -> Option<String> {
         risk(&self.board, view, action)
     }
+    fn preview(&self, view: &View, action: &Action) -> Vec<String> {
+        crate::preview::preview(&self.board, view, action)
+    }
     /// Seat 0 is the Axis player, seat 1 the Soviet player.
     fn seat_name(&self, _options: &Options, seat: Seat) -> String {
         if seat == Seat(0) { "Axis" } else { "Soviet" }.into()

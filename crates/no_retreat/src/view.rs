@@ -179,6 +179,10 @@ pub struct View {
     pub combat: Option<CombatState>,
     pub battle: Option<BattleView>,
     pub outcome: Option<Outcome>,
+    /// The first Snow turn of the game, once it came (10.6.2 [EXT]: a Shock! marker gives 2R).
+    pub first_snow_turn: Option<u8>,
+    /// Romania has surrendered (13.5 "Oil"): non-SS Panzers lose the armor bonus.
+    pub romania_surrendered: bool,
 }
 
 /// Steps left on a counter (10.7.1, 7.3, 14.1).
@@ -292,6 +296,8 @@ impl View {
             _ => (None, None),
         };
         View {
+            first_snow_turn: st.first_snow_turn,
+            romania_surrendered: st.triggers.ploesti.is_some_and(|t| t < st.turn),
             viewer,
             scenario: st.scenario.clone(),
             options: st.options.clone(),

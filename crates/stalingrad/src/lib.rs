@@ -9,6 +9,7 @@ pub mod combat;
 pub mod data;
 pub mod determinise;
 pub mod invariants;
+pub mod preview;
 pub mod reference;
 pub mod rules;
 pub mod setup;

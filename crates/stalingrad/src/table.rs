@@ -319,6 +319,9 @@ impl TableRules for Stalingrad {
     fn work_left(&self, view: &View, legal: &[Action], action: &Action) -> Option<String> {
         work_left(view, legal, action)
     }
+    fn preview(&self, view: &View, action: &Action) -> Vec<String> {
+        crate::preview::preview(&self.board, view, action)
+    }
     fn seat_name(&self, options: &Options, seat: Seat) -> String {
         seat_name(options, seat)
     }

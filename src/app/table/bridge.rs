@@ -292,11 +292,12 @@ fn hover_lines<G: TableGame>(
     table: Res<Table<G>>,
     hovered: Res<Hovered>,
     frame: Res<Frame>,
+    sel: Res<crate::app::input::Selection>,
     eyes: Res<Eyes>,
     replay: Option<Res<super::replay::ReplayView<G>>>,
     mut lines: ResMut<HoverLines>,
 ) {
-    if !hovered.is_changed() && !frame.is_changed() {
+    if !hovered.is_changed() && !frame.is_changed() && !sel.is_changed() {
         return;
     }
     let Some(space) = hovered.space.filter(|_| frame.visible) else {
@@ -317,8 +318,30 @@ fn hover_lines<G: TableGame>(
             game.hover(&table.view_for(viewer), space)
         }
     };
+    let mut text = text;
+    text.extend(battle_preview(&frame, &sel, space));
     *lines = HoverLines {
         space: Some(space),
         lines: text,
     };
+}
+
+/// The battle a click on `space` would open with what is held: its preview under a heading
+/// (combat seen coming, issue 14). The first of the actions the click could take that has one.
+pub fn battle_preview(
+    frame: &Frame,
+    sel: &crate::app::input::Selection,
+    space: eastfront_kernel::SpaceId,
+) -> Vec<String> {
+    let preview = crate::app::input::open_gestures(frame, sel)
+        .into_iter()
+        .filter(|(_, g)| g.clicks.get(sel.path.len()) == Some(&space))
+        .map(|(i, _)| &frame.actions[i].preview)
+        .find(|p| !p.is_empty());
+    match preview {
+        Some(p) => std::iter::once("If you attack here:".to_string())
+            .chain(p.iter().cloned())
+            .collect(),
+        None => Vec::new(),
+    }
 }

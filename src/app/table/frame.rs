@@ -25,6 +25,8 @@ pub struct ActionFace {
     pub irreversible: Option<String>,
     /// It exposes something the player may not have seen (a victory area left open).
     pub risk: Option<String>,
+    /// The battle it would open, as the player can know it before committing.
+    pub preview: Vec<String>,
 }
 
 impl ActionFace {
@@ -113,6 +115,7 @@ pub fn frame_of<G: TableGame>(
             work_left: game.work_left(view, legal, a),
             irreversible: None,
             risk: game.risk(view, a),
+            preview: game.preview(view, a),
         })
         .collect();
     let mut piece_names: Vec<(PieceId, String)> = Vec::new();

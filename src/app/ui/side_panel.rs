@@ -154,7 +154,10 @@ fn buttons(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
         ui.horizontal(|ui| {
             let link_w = if rules.is_empty() { 0.0 } else { 44.0 };
             let button = egui::Button::new(egui::RichText::new(label).size(15.0));
-            let r = ui.add_sized([ui.available_width() - link_w, 28.0], button);
+            let mut r = ui.add_sized([ui.available_width() - link_w, 28.0], button);
+            if !a.preview.is_empty() {
+                r = r.on_hover_text(a.preview.join("\n"));
+            }
             let key = number_key(n);
             let pressed =
                 key.is_some_and(|k| ui.input(|inp| inp.key_pressed(k) && !inp.modifiers.any()));

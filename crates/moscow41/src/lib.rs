@@ -14,6 +14,7 @@ pub mod exposure;
 pub mod invariants;
 pub mod moves;
 pub mod path;
+pub mod preview;
 pub mod query;
 pub mod reference;
 pub mod rules;

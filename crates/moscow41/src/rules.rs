@@ -1007,7 +1007,7 @@ fn fighters_in(board: &Board, st: &State, side: Side) -> Vec<bool> {
     f
 }
 
-fn battle_terrain(board: &Board, a: AreaId) -> battle::Terrain {
+pub(crate) fn battle_terrain(board: &Board, a: AreaId) -> battle::Terrain {
     match board.terrain(a) {
         Some(Terrain::Green) | Some(Terrain::Staging) => battle::Terrain::Green,
         Some(Terrain::Yellow) => battle::Terrain::Yellow,

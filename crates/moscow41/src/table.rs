@@ -316,6 +316,9 @@ impl TableRules for Moscow41 {
     fn risk(&self, view: &View, action: &Action) -> Option<String> {
         crate::exposure::exposure_warning(&self.board, view, action)
     }
+    fn preview(&self, view: &View, action: &Action) -> Vec<String> {
+        crate::preview::preview(&self.board, view, action)
+    }
     /// Seat 0 is the German, seat 1 the Soviet (R 1.5: two players).
     fn seat_name(&self, _options: &Options, seat: Seat) -> String {
         if seat == Seat(0) { "German" } else { "Soviet" }.into()

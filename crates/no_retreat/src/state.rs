@@ -212,6 +212,30 @@ pub struct Scratch {
     pub replaced: Vec<usize>,
     /// The Strategic Reserve marker was set this Rail Unloading phase (14.12.1).
     pub reserve_set: bool,
+    /// 15.1, 15.2: the once-per-turn split was made this Reorganization phase.
+    #[serde(default)]
+    pub split_done: bool,
+    /// 15.1, 15.2: the units a split created, each waiting to be placed in the split unit's
+    /// hex or next to it.
+    #[serde(default)]
+    pub split_place: Vec<(usize, SpaceId)>,
+    /// 15.3.1: the Movement phase is over; the Local Combat Support marker may be placed.
+    #[serde(default)]
+    pub support_step: bool,
+}
+
+/// 15.9: where the Paratroopers / Partisans marker is.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Paratroopers {
+    /// The option is not in play.
+    #[default]
+    Off,
+    /// On the Turn Track, arriving in the Soviet Rail box on this turn.
+    Track(u8),
+    /// In the Soviet Rail Movement box (it takes one of its places [INF]).
+    Rail,
+    /// On the map on this hex until the Axis marker-removal phase.
+    Map(SpaceId),
 }
 
 /// The conditional turn events of 13.5: the turn each was triggered on.
@@ -291,6 +315,12 @@ pub struct State {
     pub cb_markers: Vec<(SpaceId, Side)>,
     /// 14.12: the Soviet unit in the Rail box carrying the Strategic Reserve marker.
     pub strategic_reserve: Option<usize>,
+    /// 15.3: the unit carrying each side's Local Combat Support marker (German, Soviet).
+    #[serde(default)]
+    pub local_support: [Option<usize>; 2],
+    /// 15.9: the Paratroopers / Partisans marker.
+    #[serde(default)]
+    pub paratroopers: Paratroopers,
     pub scratch: Scratch,
     pub outcome: Option<Outcome>,
     pub dice: Dice,

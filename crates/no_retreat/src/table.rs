@@ -69,11 +69,17 @@ pub fn prompt(board: &Board, st: &State) -> String {
             Some(ReorgStep::Flip) => format!(
                 "{d}: recover, upgrade or fortify units, or end the flip step (7.0 A, 7.1, 7.2, 7.5)"
             ),
+            Some(ReorgStep::Place) if !st.scratch.split_place.is_empty() => format!(
+                "{d}: place the units of the split in its hex or next to it (15.1, 15.2)"
+            ),
             Some(ReorgStep::Place) => format!(
                 "{d}: place reinforcements, replacements and shattered units (7.0 B, 7.6–7.9)"
             ),
             _ => format!("{d}: pay to remove Disorganized markers, or end (7.10)"),
         },
+        Step::Movement if st.scratch.support_step => {
+            format!("{d}: put the Local Combat Support marker on a supplied unit, or end (15.3)")
+        }
         Step::Movement => {
             format!("{d}: move units or embark them by rail, then end Movement (8.0, 9.1)")
         }
@@ -355,6 +361,20 @@ pub fn action_words(board: &Board, view: &View, a: &Action) -> String {
             format!("Put the Strategic Reserve marker on {} (14.12)", u(x))
         }
         Action::AssignReserve { unit: None } => "No Strategic Reserve (14.12)".into(),
+        Action::Split { unit } => {
+            let rule = if me == Some(Side::Soviet) {
+                "15.2"
+            } else {
+                "15.1"
+            };
+            format!("Split {} ({rule})", u(unit))
+        }
+        Action::LocalSupport { unit } => {
+            format!("Put the Local Combat Support marker on {} (15.3)", u(unit))
+        }
+        Action::Paratroopers { unit } => {
+            format!("Drop the Paratroopers on {} (15.9)", u(unit))
+        }
     }
 }
 
@@ -398,8 +418,13 @@ pub fn gesture(view: &View, a: &Action) -> Option<Gesture> {
             rank: cards.len() as u32,
             ..Gesture::click(piece(unit), own_hex(unit)?, Mark::Act)
         },
-        Action::Regionalize { unit } | Action::TakeLoss { unit } | Action::Unstack { unit } => {
-            Gesture::click(piece(unit), own_hex(unit)?, Mark::Act)
+        Action::Regionalize { unit }
+        | Action::TakeLoss { unit }
+        | Action::Unstack { unit }
+        | Action::Split { unit }
+        | Action::LocalSupport { unit } => Gesture::click(piece(unit), own_hex(unit)?, Mark::Act),
+        Action::Paratroopers { unit } => {
+            Gesture::click(Need::Nothing, own_hex(unit)?, Mark::Attack)
         }
         Action::Place { unit, at } | Action::Unload { unit, at } => {
             Gesture::click(panel(unit), *at, Mark::Move)

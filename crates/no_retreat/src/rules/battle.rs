@@ -171,7 +171,8 @@ pub(super) fn describe(
             let f = face(board, st, *u);
             Some(AttackingUnit {
                 kind: f.kind,
-                strength: f.strength.unwrap_or(0),
+                // 15.3.3: a Local Combat Support marker adds its points.
+                strength: f.strength.unwrap_or(0) + super::optional::support_bonus(board, st, *u),
                 supplied: !st.units[*u].unsupplied,
                 ss: data(board, *u).ss,
                 shock_front: f.kind == UnitType::Shock,
@@ -188,7 +189,7 @@ pub(super) fn describe(
             let f = face(board, st, *u);
             DefendingUnit {
                 kind: f.kind,
-                strength: f.strength.unwrap_or(0),
+                strength: f.strength.unwrap_or(0) + super::optional::support_bonus(board, st, *u),
                 unsupplied: st.units[*u].unsupplied,
                 ss: data(board, *u).ss,
             }

@@ -58,6 +58,7 @@ pub(crate) fn removal(board: &Board, st: &mut State, active: Side, events: &mut 
             }
         }
     }
+    super::optional::paratroopers_removal(st, active, events);
     refresh_finland(board, st);
     check_stacking(board, st);
 }

@@ -311,11 +311,8 @@ pub(crate) fn human_reserves(board: &Board, st: &State, side: Side) -> Vec<(u8, 
             )
         })
         .collect();
-    let room = usize::from(board.data.track.rail_box_capacity).saturating_sub(
-        (0..st.units.len())
-            .filter(|u| st.units[*u].loc == Loc::Rail && board.data.units.units[*u].side == side)
-            .count(),
-    );
+    let room = usize::from(board.data.track.rail_box_capacity)
+        .saturating_sub(super::optional::rail_used(board, st, side));
     let mut out = Vec::new();
     for (i, &a) in pool.iter().enumerate() {
         if room >= 1 {

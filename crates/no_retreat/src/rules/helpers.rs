@@ -276,6 +276,13 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                 .collect(),
         };
     }
+    // 15.1, 15.2: a split's units are placed before anything else; 15.3.1: the support step.
+    if !st.scratch.split_place.is_empty() {
+        return super::optional::split_place_legal(board, st);
+    }
+    if st.scratch.support_step {
+        return super::optional::support_legal(board, st, side);
+    }
     let mut any_time: Vec<Action> = Vec::new();
     if let Phase::Player { side: owner, step } = st.phase {
         let own = owner == side
@@ -313,7 +320,11 @@ fn legal_in_phase(board: &Board, st: &State, side: Side) -> Vec<Action> {
         Phase::Player {
             step: Step::Reorganization,
             ..
-        } => reorg_phase::legal(board, st, side),
+        } => {
+            let mut v = reorg_phase::legal(board, st, side);
+            v.extend(super::optional::split_legal(board, st, side));
+            v
+        }
         Phase::Player {
             step: Step::Movement,
             ..
@@ -324,7 +335,11 @@ fn legal_in_phase(board: &Board, st: &State, side: Side) -> Vec<Action> {
         Phase::Player {
             step: Step::RailUnloading,
             ..
-        } => end_phases::legal(board, st, side),
+        } => {
+            let mut v = end_phases::legal(board, st, side);
+            v.extend(super::optional::paratroopers_legal(board, st, side));
+            v
+        }
         Phase::Player {
             step: Step::Card, ..
         } => {
@@ -383,7 +398,19 @@ pub(crate) fn perform(
             st.pending.remove(0);
             check_stacking(board, st);
         }
+        Action::End if st.scratch.support_step => super::end_movement_phase(st, side),
         Action::End => super::end_step(board, st, events),
+        Action::Place { unit, at } if !st.scratch.split_place.is_empty() => {
+            super::optional::perform_split_place(board, st, *unit, *at, events)
+        }
+        Action::Split { unit } => super::optional::perform_split(board, st, *unit, events),
+        Action::LocalSupport { unit } => {
+            super::optional::perform_support(board, st, *unit, events);
+            super::end_movement_phase(st, side);
+        }
+        Action::Paratroopers { unit } => {
+            super::optional::perform_paratroopers(board, st, *unit, events)
+        }
         Action::PlayEventFor { card, units } => match units.as_slice() {
             [unit] if super::events::is_transferred_units(board, st, side, *card) => {
                 super::events::play_transferred_units(board, st, side, *card, *unit, events)

@@ -12,10 +12,12 @@ mod end_phases;
 mod events;
 mod helpers;
 mod move_phase;
+mod optional;
 mod reorg_phase;
 
 pub(crate) use battle::battle_odds;
 pub use helpers::{card_combos, units_at};
+pub use optional::{support_bonus, support_value};
 
 use crate::board::Board;
 use crate::setup::{draw_cards, Drawn};
@@ -151,6 +153,20 @@ pub enum Action {
     },
     AssignReserve {
         unit: Option<usize>,
+    },
+    // Optional rules (15.0).
+    /// 15.1, 15.2: split this army, Panzer army or fortified front in the placement step
+    /// (then `Place` the units it makes).
+    Split {
+        unit: usize,
+    },
+    /// 15.3.1: put the Local Combat Support marker on this unit at the end of Movement.
+    LocalSupport {
+        unit: usize,
+    },
+    /// 15.9: drop the Paratroopers / Partisans marker on this Axis unit.
+    Paratroopers {
+        unit: usize,
     },
 }
 
@@ -305,6 +321,10 @@ fn turn_events(board: &Board, notes: &[TurnNote], events: &mut Vec<Event>) {
     for n in notes {
         let (rule, text) = match n {
             TurnNote::Turn(t) => ("4.0", format!("Turn {t} begins")),
+            TurnNote::ParatroopersArrive => (
+                "15.9",
+                "The Paratroopers / Partisans marker enters the Soviet Rail box".into(),
+            ),
             TurnNote::Weather(w) => ("13.1", format!("Weather: {w:?}")),
             TurnNote::Support { blitz, shock } => {
                 ("13.3", format!("Support: {blitz} Blitz!, {shock} Shock!"))
@@ -359,10 +379,14 @@ fn start_player_turn(st: &mut State, side: Side) {
         side,
         step: if skip { Step::Movement } else { Step::Card },
     };
+    if skip {
+        optional::begin_movement(st, side);
+    }
 }
 
 /// Runs the automatic steps until a player must decide or the game ends.
 pub(crate) fn run(board: &Board, st: &mut State, events: &mut Vec<Event>) {
+    optional::tidy_support(st);
     for _ in 0..64 {
         if st.outcome.is_some() {
             st.phase = Phase::Over;
@@ -470,6 +494,15 @@ pub(crate) fn run(board: &Board, st: &mut State, events: &mut Vec<Event>) {
     }
 }
 
+/// The Movement phase is over: on to Combat.
+fn end_movement_phase(st: &mut State, side: Side) {
+    st.scratch.support_step = false;
+    st.phase = Phase::Player {
+        side,
+        step: Step::Combat,
+    };
+}
+
 /// Ends the current phase or step (the `End` action) and moves on.
 fn end_step(board: &Board, st: &mut State, events: &mut Vec<Event>) {
     let Phase::Player { side, step } = st.phase else {
@@ -485,12 +518,12 @@ fn end_step(board: &Board, st: &mut State, events: &mut Vec<Event>) {
                     side,
                     step: Step::Movement,
                 };
+                optional::begin_movement(st, side);
             }
         },
         Step::Movement => {
-            st.phase = Phase::Player {
-                side,
-                step: Step::Combat,
+            if !optional::end_movement(board, st, side, events) {
+                end_movement_phase(st, side);
             }
         }
         Step::Combat => {

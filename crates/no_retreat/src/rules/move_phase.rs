@@ -62,12 +62,7 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
             }
         }
     }
-    let in_rail = st
-        .units
-        .iter()
-        .enumerate()
-        .filter(|(u, s)| s.loc == Loc::Rail && data(board, *u).side == side)
-        .count();
+    let in_rail = super::optional::rail_used(board, st, side);
     for (u, _) in st.on_map().filter(|(u, _)| data(board, *u).side == side) {
         if st.scratch.moved.contains(&u) {
             continue;

@@ -170,6 +170,7 @@ pub fn setup(
         } else {
             Paratroopers::Off
         },
+        cancel_play: None,
         scratch: Scratch::default(),
         outcome: None,
         dice,

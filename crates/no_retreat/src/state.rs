@@ -79,6 +79,12 @@ pub enum Pending {
     Discard { side: Side, count: u8 },
     /// 8.4.3: the owner removes units of his choice from an over-stacked hex.
     Overstack { side: Side, at: SpaceId },
+    /// Inexperienced Soviet Officers: `side` may cancel the event just played
+    /// (`State::cancel_play`) or let it act.
+    Cancel { side: Side },
+    /// A passive player's event window in the enemy's phase (Maskirovka in the Axis Movement
+    /// phase): `side` may play such a card or pass.
+    Window { side: Side },
 }
 
 /// The steps of the Reorganization phase (7.0 A–C).
@@ -173,6 +179,12 @@ pub struct BattleRun {
     pub advance_cards: Vec<AdvanceCard>,
     /// Experienced Commanders: this side rolls two dice and uses either.
     pub two_dice: Option<Side>,
+    /// Erich von Manstein: units whose strength is doubled in this battle.
+    #[serde(default)]
+    pub doubled: Vec<usize>,
+    /// No Mercy!: each side loses one more step after the result (Reconstructed).
+    #[serde(default)]
+    pub no_mercy: bool,
     /// The dice rolled for the battle so far, in order (the CRT die, a second die, re-rolls).
     #[serde(default)]
     pub dice: Vec<u8>,
@@ -222,6 +234,9 @@ pub struct Scratch {
     /// 15.3.1: the Movement phase is over; the Local Combat Support marker may be placed.
     #[serde(default)]
     pub support_step: bool,
+    /// The passive player's window in this Movement phase was offered (Maskirovka).
+    #[serde(default)]
+    pub passive_window_done: bool,
 }
 
 /// 15.9: where the Paratroopers / Partisans marker is.
@@ -321,6 +336,9 @@ pub struct State {
     /// 15.9: the Paratroopers / Partisans marker.
     #[serde(default)]
     pub paratroopers: Paratroopers,
+    /// A Soviet event held while the Axis may cancel it (Inexperienced Soviet Officers).
+    #[serde(default)]
+    pub cancel_play: Option<(Side, crate::rules::Action)>,
     pub scratch: Scratch,
     pub outcome: Option<Outcome>,
     pub dice: Dice,

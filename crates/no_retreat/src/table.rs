@@ -50,6 +50,14 @@ pub fn prompt(board: &Board, st: &State) -> String {
                 who(*side),
                 if *count == 1 { "" } else { "s" }
             ),
+            Pending::Cancel { side } => format!(
+                "{}: cancel the Soviet event with Inexperienced Soviet Officers, or pass",
+                who(*side)
+            ),
+            Pending::Window { side } => format!(
+                "{}: play an event in the enemy's Movement phase (Maskirovka), or pass",
+                who(*side)
+            ),
             Pending::Overstack { side, at } => format!(
                 "{}: remove a unit from the over-stacked hex {} (8.4.3)",
                 who(*side),
@@ -361,6 +369,15 @@ pub fn action_words(board: &Board, view: &View, a: &Action) -> String {
             format!("Put the Strategic Reserve marker on {} (14.12)", u(x))
         }
         Action::AssignReserve { unit: None } => "No Strategic Reserve (14.12)".into(),
+        Action::PlayEventOn { card, units, hexes } => format!(
+            "Play {} on {}{} (5.3)",
+            card_words(board, *card, me),
+            units.iter().map(u).collect::<Vec<_>>().join(", "),
+            hexes
+                .iter()
+                .map(|h| format!(" {}", at(h)))
+                .collect::<String>()
+        ),
         Action::Split { unit } => {
             let rule = if me == Some(Side::Soviet) {
                 "15.2"
@@ -388,6 +405,7 @@ pub fn panel_action(a: &Action) -> bool {
             | Action::Pass
             | Action::ChooseDie { .. }
             | Action::PlayEventFor { .. }
+            | Action::PlayEventOn { .. }
             | Action::Replace { .. }
             | Action::ReturnSs
             | Action::Reorganize { .. }

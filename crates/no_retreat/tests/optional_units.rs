@@ -348,6 +348,8 @@ fn attack_strength(g: &NoRetreat, st: &mut State, units: Vec<usize>, target: Spa
             played: vec![],
             advance_cards: vec![],
             two_dice: None,
+            doubled: vec![],
+            no_mercy: false,
             dice: vec![],
         }),
     });

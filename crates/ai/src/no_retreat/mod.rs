@@ -125,7 +125,9 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
         Action::End => 0.0,
         Action::Pass => 0.0,
         Action::Discard { card } => -card_value(m, *card),
-        Action::PlayEvent { card } | Action::PlayEventFor { card, .. } => {
+        Action::PlayEvent { card }
+        | Action::PlayEventFor { card, .. }
+        | Action::PlayEventOn { card, .. } => {
             if in_stage(m, |s| matches!(s, BattleStage::AfterRoll(_))) {
                 // A card after the die is worth playing only against a bad result.
                 match battle_result_for_me(m) {

@@ -171,8 +171,10 @@ pub(super) fn describe(
             let f = face(board, st, *u);
             Some(AttackingUnit {
                 kind: f.kind,
-                // 15.3.3: a Local Combat Support marker adds its points.
-                strength: f.strength.unwrap_or(0) + super::optional::support_bonus(board, st, *u),
+                // Erich von Manstein doubles the unit's strength; 15.3.3: a Local Combat
+                // Support marker adds its points.
+                strength: f.strength.unwrap_or(0) * if b.doubled.contains(u) { 2 } else { 1 }
+                    + super::optional::support_bonus(board, st, *u),
                 supplied: !st.units[*u].unsupplied,
                 ss: data(board, *u).ss,
                 shock_front: f.kind == UnitType::Shock,
@@ -346,6 +348,12 @@ pub(super) fn apply_result(
         b.stages
             .push(BattleStage::Losses(vec![(def_side, 1), (b.attacker, 1)]));
     }
+    // No Mercy! (Reconstructed): each side loses one more step, the defender first as in an
+    // exchange (10.7.1).
+    if b.no_mercy {
+        b.stages
+            .push(BattleStage::Losses(vec![(def_side, 1), (b.attacker, 1)]));
+    }
     if e.each_defender_loses_step {
         for u in b.defenders.clone() {
             if at(st, u).is_none() {
@@ -397,8 +405,9 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
             Some(BattleStage::ChooseDie(..)) => break,
             Some(BattleStage::Commit(side)) => {
                 let s = *side;
-                if super::events::playable(board, st, s, super::events::Window::Commit, Some(&b))
-                    .is_empty()
+                let w = super::events::Window::Commit;
+                if super::events::playable(board, st, s, w, Some(&b)).is_empty()
+                    && super::event_targets::targeted_legal(board, st, s, w, Some(&b)).is_empty()
                 {
                     b.stages.remove(0);
                 } else {

@@ -263,9 +263,23 @@ pub(crate) fn legal(board: &Board, st: &State, deciding: Side) -> Vec<Action> {
                     }
                 }
             }
+            out.extend(super::event_targets::targeted_legal(
+                board,
+                st,
+                passive,
+                super::events::Window::Counterblows,
+                None,
+            ));
             out.push(Action::End);
         }
         CombatStep::Battles => {
+            out.extend(super::event_targets::targeted_legal(
+                board,
+                st,
+                active,
+                super::events::Window::CombatPhase,
+                None,
+            ));
             let supports = st.support[side_index(active)] > 0;
             for (targets, kind) in target_sets(board, st) {
                 let units = eligible(board, st, active, &targets, kind);
@@ -380,6 +394,13 @@ fn battle_legal(board: &Board, st: &State, b: &BattleRun, side: Side) -> Vec<Act
             for card in super::events::playable(board, st, side, w, Some(b)) {
                 out.push(Action::PlayEvent { card });
             }
+            out.extend(super::event_targets::targeted_legal(
+                board,
+                st,
+                side,
+                w,
+                Some(b),
+            ));
             out.push(Action::Pass);
         }
         Some(BattleStage::ChooseDie(_, dice)) => {
@@ -476,6 +497,8 @@ pub(crate) fn perform(
                 played: vec![],
                 advance_cards: vec![],
                 two_dice: None,
+                doubled: vec![],
+                no_mercy: false,
                 dice: vec![],
             };
             fight(board, st, b, *support, events);
@@ -531,6 +554,8 @@ pub(crate) fn perform(
                 played: vec![],
                 advance_cards: vec![],
                 two_dice: None,
+                doubled: vec![],
+                no_mercy: false,
                 dice: vec![],
             };
             fight(board, st, nb, *support, events);
@@ -538,6 +563,21 @@ pub(crate) fn perform(
         Action::PlayEvent { card } => {
             let Some(mut b) = take_battle(st) else { return };
             super::events::play(board, st, side, *card, Some(&mut b), events);
+            b.stages.remove(0);
+            settle(board, st, b, events);
+        }
+        Action::PlayEventOn { card, units, hexes } => {
+            let Some(mut b) = take_battle(st) else { return };
+            super::event_targets::play_targeted(
+                board,
+                st,
+                side,
+                *card,
+                units,
+                hexes,
+                Some(&mut b),
+                events,
+            );
             b.stages.remove(0);
             settle(board, st, b, events);
         }

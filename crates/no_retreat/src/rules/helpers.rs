@@ -269,6 +269,21 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                 h.dedup();
                 h.into_iter().map(|card| Action::Discard { card }).collect()
             }
+            Pending::Cancel { .. } => {
+                let w = super::events::Window::Cancel;
+                let mut v: Vec<Action> = super::events::playable(board, st, side, w, None)
+                    .into_iter()
+                    .map(|card| Action::PlayEvent { card })
+                    .collect();
+                v.push(Action::Pass);
+                v
+            }
+            Pending::Window { .. } => {
+                let w = super::events::Window::EnemyMovement;
+                let mut v = super::event_targets::targeted_legal(board, st, side, w, None);
+                v.push(Action::Pass);
+                v
+            }
             Pending::Overstack { at, .. } => units_at(st, *at)
                 .into_iter()
                 .filter(|u| data(board, *u).side == side)
@@ -355,7 +370,8 @@ fn legal_in_phase(board: &Board, st: &State, side: Side) -> Vec<Action> {
     }
 }
 
-/// Carries out a legal action.
+/// Carries out a legal action. A Soviet event the Axis may cancel (Inexperienced Soviet
+/// Officers) waits for the Axis decision first.
 pub(crate) fn perform(
     board: &Board,
     st: &mut State,
@@ -363,6 +379,36 @@ pub(crate) fn perform(
     a: &Action,
     events: &mut Vec<Event>,
 ) {
+    match (st.pending.first(), a) {
+        (Some(Pending::Cancel { .. }), Action::PlayEvent { card }) => {
+            super::event_targets::cancel(board, st, *card, events);
+            return;
+        }
+        (Some(Pending::Cancel { .. }), Action::Pass) => {
+            st.pending.remove(0);
+            if let Some((s, held)) = st.cancel_play.take() {
+                perform_now(board, st, s, &held, events);
+            }
+            return;
+        }
+        (Some(Pending::Window { .. }), Action::Pass) => {
+            st.pending.remove(0);
+            return;
+        }
+        (Some(Pending::Window { .. }), Action::PlayEventOn { .. }) => {
+            st.pending.remove(0);
+        }
+        _ => {}
+    }
+    if super::event_targets::may_cancel(board, st, side, a) {
+        st.cancel_play = Some((side, a.clone()));
+        st.pending.insert(0, Pending::Cancel { side: Side::German });
+        return;
+    }
+    perform_now(board, st, side, a, events);
+}
+
+fn perform_now(board: &Board, st: &mut State, side: Side, a: &Action, events: &mut Vec<Event>) {
     match a {
         Action::Discard { card } => {
             pay(st, side, &[*card]);
@@ -407,6 +453,15 @@ pub(crate) fn perform(
         Action::LocalSupport { unit } => {
             super::optional::perform_support(board, st, *unit, events);
             super::end_movement_phase(st, side);
+        }
+        Action::PlayEventOn { card, units, hexes }
+            if st
+                .scratch
+                .combat
+                .as_ref()
+                .is_none_or(|c| c.battle.is_none()) =>
+        {
+            super::event_targets::play_targeted(board, st, side, *card, units, hexes, None, events)
         }
         Action::Paratroopers { unit } => {
             super::optional::perform_paratroopers(board, st, *unit, events)

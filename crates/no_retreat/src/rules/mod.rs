@@ -9,6 +9,7 @@
 mod battle;
 mod combat_phase;
 mod end_phases;
+mod event_targets;
 mod events;
 mod helpers;
 mod move_phase;
@@ -52,6 +53,14 @@ pub enum Action {
     PlayEventFor {
         card: u8,
         units: Vec<usize>,
+    },
+    /// Play an event that names units and hexes (Maskirovka: a unit and its hex; Combat
+    /// Initiative: a unit and where it moves; von Manstein: the unit doubled, or the hexes of
+    /// its Counterblow markers).
+    PlayEventOn {
+        card: u8,
+        units: Vec<usize>,
+        hexes: Vec<SpaceId>,
     },
     // Reorganization (7.0).
     /// 7.1: flip a reduced unit to full strength.
@@ -257,7 +266,10 @@ pub fn deciding_side(st: &State) -> Option<Side> {
     }
     if let Some(p) = st.pending.first() {
         return Some(match p {
-            Pending::Discard { side, .. } | Pending::Overstack { side, .. } => *side,
+            Pending::Discard { side, .. }
+            | Pending::Overstack { side, .. }
+            | Pending::Cancel { side }
+            | Pending::Window { side } => *side,
         });
     }
     let Phase::Player { side, step } = st.phase else {
@@ -522,6 +534,16 @@ fn end_step(board: &Board, st: &mut State, events: &mut Vec<Event>) {
             }
         },
         Step::Movement => {
+            // Maskirovka: the passive Soviet's window before the Axis Movement phase ends; the
+            // Axis may go on moving after it.
+            if side == Side::German && !st.scratch.passive_window_done && !st.scratch.support_step {
+                st.scratch.passive_window_done = true;
+                let w = events::Window::EnemyMovement;
+                if !event_targets::targeted_legal(board, st, Side::Soviet, w, None).is_empty() {
+                    st.pending.insert(0, Pending::Window { side: Side::Soviet });
+                    return;
+                }
+            }
             if !optional::end_movement(board, st, side, events) {
                 end_movement_phase(st, side);
             }

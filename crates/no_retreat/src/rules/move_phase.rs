@@ -10,7 +10,7 @@ use crate::state::*;
 use crate::supply::{Supply, Zones};
 use crate::turn::position;
 use crate::weather::movement_cap;
-use eastfront_kernel::Side;
+use eastfront_kernel::{Side, SpaceId};
 
 /// 8.7, 13.5: the Balkans open the turn after the Soviets take the Romanian oil.
 pub(crate) fn access(st: &State) -> Access {
@@ -96,6 +96,59 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     out
 }
 
+/// 8.0–8.5: where `unit` may move now with its allowance, within the stacking limit.
+pub(crate) fn destinations(board: &Board, st: &State, side: Side, unit: usize) -> Vec<SpaceId> {
+    let pos = position(board, st);
+    let zones = Zones::new(board, &pos);
+    let Some(m) = mover(board, st, unit) else {
+        return vec![];
+    };
+    let ma = allowance(board, st, unit);
+    reachable(board, &board.data.tables.tec, &zones, &m, ma, access(st))
+        .into_iter()
+        .map(|(to, _)| to)
+        .filter(|to| room(board, st, side, *to))
+        .collect()
+}
+
+/// Moves `unit` to `to` by its cheapest path, entering every space on it (12.7.1).
+pub(crate) fn move_unit(
+    board: &Board,
+    st: &mut State,
+    side: Side,
+    unit: usize,
+    to: SpaceId,
+    rule: &str,
+    events: &mut Vec<Event>,
+) {
+    let pos = position(board, st);
+    let zones = Zones::new(board, &pos);
+    let Some(m) = mover(board, st, unit) else {
+        return;
+    };
+    let ma = allowance(board, st, unit);
+    let path = path_to(
+        board,
+        &board.data.tables.tec,
+        &zones,
+        &m,
+        ma,
+        access(st),
+        to,
+    )
+    .unwrap_or_else(|| vec![to]);
+    st.units[unit].loc = Loc::Map(to);
+    for s in &path {
+        enter(board, st, side, *s, events);
+    }
+    log(
+        events,
+        EventKind::Moved,
+        rule,
+        format!("{} moves to {}", unit_name(board, st, unit), board.name(to)),
+    );
+}
+
 pub(crate) fn perform(
     board: &Board,
     st: &mut State,
@@ -105,37 +158,8 @@ pub(crate) fn perform(
 ) {
     match a {
         Action::Move { unit, to } => {
-            let pos = position(board, st);
-            let zones = Zones::new(board, &pos);
-            let Some(m) = mover(board, st, *unit) else {
-                return;
-            };
-            let ma = allowance(board, st, *unit);
-            let path = path_to(
-                board,
-                &board.data.tables.tec,
-                &zones,
-                &m,
-                ma,
-                access(st),
-                *to,
-            )
-            .unwrap_or_else(|| vec![*to]);
-            st.units[*unit].loc = Loc::Map(*to);
+            move_unit(board, st, side, *unit, *to, "8.0", events);
             st.scratch.moved.push(*unit);
-            for s in &path {
-                enter(board, st, side, *s, events);
-            }
-            log(
-                events,
-                EventKind::Moved,
-                "8.0",
-                format!(
-                    "{} moves to {}",
-                    unit_name(board, st, *unit),
-                    board.name(*to)
-                ),
-            );
         }
         Action::Embark { unit, cards } => {
             pay(st, side, cards);

@@ -230,6 +230,24 @@ pub(super) fn fight(
         st.support[i] = st.support[i].saturating_sub(1);
     }
     b.support = support;
+    // A counterattack (10.7.2) goes on in the battle that called for it.
+    if b.kind != BattleKind::Counterattack {
+        events.push(Event::new(
+            EventKind::BattleStart {
+                at: b.targets.clone(),
+            },
+            "10.5",
+            format!(
+                "Battle: the {} attack {}",
+                b.attacker.name(),
+                b.targets
+                    .iter()
+                    .map(|h| board.name(*h))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
     // 10.5 step 2: the attacker, then the defender, may play one event card.
     b.stages = vec![
         BattleStage::Commit(b.attacker),
@@ -329,10 +347,11 @@ pub(super) fn apply_result(
             .iter()
             .filter(|u| data(board, **u).id.starts_with("ge_vs_"))
         {
+            let was_at = super::helpers::hex_of(st, *u);
             st.units[*u].loc = Loc::OutOfGame;
             log(
                 events,
-                EventKind::Eliminated,
+                EventKind::Eliminated.located(was_at),
                 "14.11",
                 format!("{} is removed", unit_name(board, st, *u)),
             );
@@ -399,6 +418,13 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
     loop {
         match b.stages.first_mut() {
             None => {
+                events.push(Event::new(
+                    EventKind::BattleEnd {
+                        at: b.targets.clone(),
+                    },
+                    "10.5",
+                    "The battle is over",
+                ));
                 end_battle(board, st, &b);
                 return;
             }
@@ -457,7 +483,7 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
                 {
                     log(
                         events,
-                        EventKind::Result,
+                        EventKind::Result.located(b.targets.clone()),
                         "10.7",
                         format!("Result: {}", r.label()),
                     );
@@ -542,7 +568,7 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
                     // 10.7.5, 10.7.6: no legal retreat: eliminated at once.
                     log(
                         events,
-                        EventKind::Retreated,
+                        EventKind::Retreated.located(super::helpers::hex_of(st, u)),
                         "10.7.5",
                         format!("{} cannot retreat", unit_name(board, st, u)),
                     );
@@ -552,10 +578,11 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
                     do_retreat(board, st, side, u, options[0], events);
                 } else if shatter {
                     // 10.7.6: it retreats, then goes to the Shattered box.
+                    let was_at = super::helpers::hex_of(st, u);
                     st.units[u].loc = Loc::Shattered;
                     log(
                         events,
-                        EventKind::Retreated,
+                        EventKind::Retreated.located(was_at),
                         "10.7.6",
                         format!("{} is shattered", unit_name(board, st, u)),
                     );
@@ -604,7 +631,8 @@ pub(super) fn do_retreat(
     to: SpaceId,
     events: &mut Vec<Event>,
 ) {
-    if let Some(from) = at(st, unit) {
+    let from_hex = at(st, unit);
+    if let Some(from) = from_hex {
         let mid = board.borders(from).iter().map(|x| x.to).find(|m| {
             board.border(*m, to).is_some()
                 && units_at(st, *m).iter().all(|u| side_of(board, *u) == side)
@@ -617,7 +645,7 @@ pub(super) fn do_retreat(
     }
     log(
         events,
-        EventKind::Retreated,
+        EventKind::Retreated.located(from_hex.into_iter().chain([to]).collect()),
         "10.7.5",
         format!(
             "{} retreats to {}",

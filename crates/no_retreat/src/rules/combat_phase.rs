@@ -66,7 +66,7 @@ pub(crate) fn begin(board: &Board, st: &mut State, events: &mut Vec<Event>) {
     for h in &carried {
         log(
             events,
-            EventKind::Declared,
+            EventKind::Declared.located(vec![*h]),
             "10.7.3",
             format!("Counterblow marker on {}", board.name(*h)),
         );
@@ -427,7 +427,7 @@ pub(crate) fn perform(
             }
             log(
                 events,
-                EventKind::Declared,
+                EventKind::Declared.located(vec![*hex]),
                 "10.1.1",
                 format!("Target: {}", board.name(*hex)),
             );
@@ -439,7 +439,7 @@ pub(crate) fn perform(
             }
             log(
                 events,
-                EventKind::Declared,
+                EventKind::Declared.located(vec![*hex]),
                 "10.1.2",
                 format!("Counterblow: {}", board.name(*hex)),
             );
@@ -607,7 +607,7 @@ pub(crate) fn perform(
             st.cb_markers.push((*hex, side));
             log(
                 events,
-                EventKind::Result,
+                EventKind::Result.located(vec![*hex]),
                 "10.7.3",
                 format!("Counterblow marker on {}", board.name(*hex)),
             );
@@ -672,6 +672,7 @@ pub(crate) fn perform(
         }
         Action::Advance { unit, to } => {
             let Some(mut b) = take_battle(st) else { return };
+            let from_hex = at(st, *unit);
             if let (Some(from), Some(BattleStage::Advance { vacated, done })) =
                 (at(st, *unit), b.stages.first_mut())
             {
@@ -689,7 +690,7 @@ pub(crate) fn perform(
             }
             log(
                 events,
-                EventKind::Advanced,
+                EventKind::Advanced.located(from_hex.into_iter().chain([*to]).collect()),
                 "10.8",
                 format!(
                     "{} advances to {}",

@@ -22,14 +22,14 @@ pub(crate) fn removal(board: &Board, st: &mut State, active: Side, events: &mut 
             st.units[u].unsupplied = false;
             log(
                 events,
-                EventKind::Supply,
+                EventKind::Supply.located(super::helpers::hex_of(st, u)),
                 "11.1",
                 format!("{} is supplied again", unit_name(board, st, u)),
             );
         } else {
             log(
                 events,
-                EventKind::Supply,
+                EventKind::Supply.located(super::helpers::hex_of(st, u)),
                 "11.1",
                 format!("{} surrenders for lack of supply", unit_name(board, st, u)),
             );
@@ -109,7 +109,7 @@ pub(crate) fn perform(
             enter(board, st, side, *at, events);
             log(
                 events,
-                EventKind::Moved,
+                EventKind::Moved.located(vec![*at]),
                 "9.2",
                 format!(
                     "{} unloads in {}",

@@ -196,7 +196,7 @@ pub(crate) fn play_targeted(
             for h in hexes {
                 log(
                     events,
-                    EventKind::Declared,
+                    EventKind::Declared.located(vec![*h]),
                     "10.1.2",
                     format!("Erich von Manstein: Counterblow on {}", board.name(*h)),
                 );
@@ -211,7 +211,7 @@ pub(crate) fn play_targeted(
                 enter(board, st, side, to, events);
                 log(
                     events,
-                    EventKind::Moved,
+                    EventKind::Moved.located(vec![to]),
                     "5.3",
                     format!(
                         "Maskirovka: {} comes off the Rail box into {}",

@@ -35,6 +35,14 @@ pub fn units_at(st: &State, at: SpaceId) -> Vec<usize> {
         .collect()
 }
 
+/// The hex a unit is on, for an event's places (none when off the map).
+pub(crate) fn hex_of(st: &State, unit: usize) -> Vec<SpaceId> {
+    match st.units[unit].loc {
+        Loc::Map(s) => vec![s],
+        _ => vec![],
+    }
+}
+
 /// Every way to pick `n` cards from a hand (payments, 5.4), each in hand order.
 pub fn card_combos(hand: &[u8], n: usize) -> Vec<Vec<u8>> {
     let mut sorted: Vec<u8> = hand.to_vec();
@@ -108,7 +116,7 @@ pub(crate) fn enter(
             st.scratch.captured.push(at);
             log(
                 events,
-                EventKind::Control,
+                EventKind::Control.located(vec![at]),
                 "12.7.1",
                 format!("{} takes {}", side.name(), board.name(at)),
             );
@@ -162,6 +170,7 @@ pub(crate) fn refresh_finland(board: &Board, st: &mut State) {
 /// scores 1 VP for the other side (12.7.5) unless the unit never surrenders (14.2, 14.9.3).
 pub(crate) fn eliminate(board: &Board, st: &mut State, unit: usize, events: &mut Vec<Event>) {
     let dest = elimination_box(board, st, unit);
+    let was_at = hex_of(st, unit);
     let d = data(board, unit);
     if dest == Loc::Surrendered {
         st.vp.surrender(d.side, board.data.track.round_marker_cap);
@@ -174,7 +183,7 @@ pub(crate) fn eliminate(board: &Board, st: &mut State, unit: usize, events: &mut
     st.units[unit].disorganized = false;
     log(
         events,
-        EventKind::Eliminated,
+        EventKind::Eliminated.located(was_at),
         "10.7.1",
         format!("{} is eliminated ({dest:?})", d.front.name),
     );
@@ -206,7 +215,7 @@ pub(crate) fn lose_step(
             st.units[unit].reduced = true;
             log(
                 events,
-                EventKind::StepLost,
+                EventKind::StepLost.located(hex_of(st, unit)),
                 "10.7.1",
                 format!("{} loses a step", unit_name(board, st, unit)),
             );
@@ -431,10 +440,11 @@ fn perform_now(board: &Board, st: &mut State, side: Side, a: &Action, events: &m
             } else {
                 Loc::Shattered
             };
+            let was_at = hex_of(st, *unit);
             st.units[*unit].loc = to;
             log(
                 events,
-                EventKind::Eliminated,
+                EventKind::Eliminated.located(was_at),
                 "8.4.3",
                 format!(
                     "{} leaves the over-stacked hex ({to:?})",

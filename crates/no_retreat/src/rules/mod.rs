@@ -199,15 +199,68 @@ pub enum EventKind {
     Eliminated,
     Control,
     Victory,
+    /// A battle opens on these hexes (its target hexes): the lines up to its `BattleEnd` are
+    /// that battle's.
+    BattleStart {
+        at: Vec<SpaceId>,
+    },
+    /// The battle on these hexes is over.
+    BattleEnd {
+        at: Vec<SpaceId>,
+    },
+    /// An event of `kind` that concerns these spaces (a move's start and end, a captured
+    /// hex, a unit's hex).
+    Located {
+        kind: Box<EventKind>,
+        at: Vec<SpaceId>,
+    },
+}
+
+impl EventKind {
+    /// This kind, pointed at `at` (no spaces: the kind itself).
+    pub fn located(self, at: Vec<SpaceId>) -> EventKind {
+        if at.is_empty() {
+            self
+        } else {
+            EventKind::Located {
+                kind: Box::new(self),
+                at,
+            }
+        }
+    }
+    /// The kind without its spaces.
+    pub fn base(&self) -> &EventKind {
+        match self {
+            EventKind::Located { kind, .. } => kind.base(),
+            k => k,
+        }
+    }
 }
 
 impl eastfront_kernel::EventKind for EventKind {
     fn reveals_or_draws(&self) -> bool {
-        *self == EventKind::Drawn
+        *self.base() == EventKind::Drawn
+    }
+    fn places(&self) -> Vec<SpaceId> {
+        match self {
+            EventKind::Located { at, .. }
+            | EventKind::BattleStart { at }
+            | EventKind::BattleEnd { at } => at.clone(),
+            _ => Vec::new(),
+        }
+    }
+    fn battle_edge(&self) -> Option<bool> {
+        match self {
+            EventKind::BattleStart { .. } => Some(true),
+            EventKind::BattleEnd { .. } => Some(false),
+            _ => None,
+        }
     }
     fn topic(&self) -> eastfront_kernel::LogTopic {
         use eastfront_kernel::LogTopic;
-        match self {
+        match self.base() {
+            EventKind::BattleStart { .. } | EventKind::BattleEnd { .. } => LogTopic::Combat,
+            EventKind::Located { .. } => LogTopic::Other,
             EventKind::Declared
             | EventKind::Battle
             | EventKind::Result
@@ -462,7 +515,7 @@ pub(crate) fn run(board: &Board, st: &mut State, events: &mut Vec<Event>) {
                         st.units[p.unit].unsupplied = true;
                         log(
                             events,
-                            EventKind::Supply,
+                            EventKind::Supply.located(vec![p.at]),
                             "6.4",
                             format!("{} is out of supply", helpers::unit_name(board, st, p.unit)),
                         );

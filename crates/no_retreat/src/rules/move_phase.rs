@@ -137,13 +137,14 @@ pub(crate) fn move_unit(
         to,
     )
     .unwrap_or_else(|| vec![to]);
+    let from = m.at;
     st.units[unit].loc = Loc::Map(to);
     for s in &path {
         enter(board, st, side, *s, events);
     }
     log(
         events,
-        EventKind::Moved,
+        EventKind::Moved.located(vec![from, to]),
         rule,
         format!("{} moves to {}", unit_name(board, st, unit), board.name(to)),
     );
@@ -163,13 +164,14 @@ pub(crate) fn perform(
         }
         Action::Embark { unit, cards } => {
             pay(st, side, cards);
+            let was_at = super::helpers::hex_of(st, *unit);
             st.units[*unit].loc = Loc::Rail;
             st.scratch.moved.push(*unit);
             st.scratch.embarked += 1;
             super::helpers::refresh_finland(board, st);
             log(
                 events,
-                EventKind::Moved,
+                EventKind::Moved.located(was_at),
                 "9.1",
                 format!("{} embarks on rail", unit_name(board, st, *unit)),
             );
@@ -180,7 +182,7 @@ pub(crate) fn perform(
                 enter(board, st, side, *at, events);
                 log(
                     events,
-                    EventKind::Moved,
+                    EventKind::Moved.located(vec![*at]),
                     "14.12.2",
                     format!(
                         "The Strategic Reserve {} unloads in {}",

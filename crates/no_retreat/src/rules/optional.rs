@@ -204,7 +204,7 @@ pub(crate) fn perform_split_place(
     super::helpers::enter(board, st, side, at, events);
     log(
         events,
-        EventKind::Reorganized,
+        EventKind::Reorganized.located(vec![at]),
         if side == Side::German { "15.1" } else { "15.2" },
         format!(
             "{} is placed in {}",
@@ -382,7 +382,7 @@ pub(crate) fn perform_paratroopers(
     super::helpers::refresh_finland(board, st);
     log(
         events,
-        EventKind::Eliminated,
+        EventKind::Eliminated.located(vec![at]),
         "15.9",
         format!("Paratroopers in {}: {name} is shattered", board.name(at)),
     );

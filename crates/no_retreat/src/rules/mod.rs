@@ -678,7 +678,7 @@ impl Game for NoRetreat {
                 side.name()
             )));
         }
-        if !helpers::legal(&self.board, st, side).contains(action) {
+        if !helpers::is_legal(&self.board, st, side, action) {
             return Err(RuleError(format!("not a legal action now: {action:?}")));
         }
         let mut events = Vec::new();

@@ -1,6 +1,6 @@
 //! The Movement phase (8.0–8.7, 9.1, 14.12.2).
 
-use super::helpers::{card_combos, data, enter, face, pay, room, unit_name};
+use super::helpers::{card_combos, data, enter, face, pay, unit_name};
 use super::{log, Action, Event, EventKind};
 use crate::board::Board;
 use crate::data::Nation;
@@ -52,12 +52,13 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     let pos = position(board, st);
     let zones = Zones::new(board, &pos);
     let tec = &board.data.tables.tec;
+    let rooms = super::helpers::Room::new(board, st, side);
     let mut out = Vec::new();
     // 14.12.2: the Strategic Reserve unloads at the start of the Soviet Movement phase.
     if reserve_may_unload(st, side) {
         let supply = Supply::new(board, &pos);
         for at in unload_spaces(board, &supply, side, &st.scratch.captured) {
-            if room(board, st, side, at) {
+            if rooms.ok(at) {
                 out.push(Action::ReleaseReserve { at });
             }
         }
@@ -74,7 +75,7 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
         for (to, _) in reachable(board, tec, &zones, &m, ma, access(st)) {
             // Ending a move over the stacking limit would only put units in the Shattered box
             // at the end of the phase (8.4.3): such moves are not offered.
-            if room(board, st, side, to) {
+            if rooms.ok(to) {
                 out.push(Action::Move { unit: u, to });
             }
         }
@@ -104,10 +105,11 @@ pub(crate) fn destinations(board: &Board, st: &State, side: Side, unit: usize) -
         return vec![];
     };
     let ma = allowance(board, st, unit);
+    let rooms = super::helpers::Room::new(board, st, side);
     reachable(board, &board.data.tables.tec, &zones, &m, ma, access(st))
         .into_iter()
         .map(|(to, _)| to)
-        .filter(|to| room(board, st, side, *to))
+        .filter(|to| rooms.ok(*to))
         .collect()
 }
 

@@ -237,10 +237,10 @@ pub fn unload_spaces(
     let source = |s: SpaceId| !captured.contains(&s) && supply.land_source(side, s);
     let mut dist = vec![u32::MAX; n];
     let mut queue = std::collections::VecDeque::new();
-    for i in 0..n {
+    for (i, d) in dist.iter_mut().enumerate() {
         let s = SpaceId(i as u16);
         if source(s) && !supply.blocked(side, s) {
-            dist[i] = 0;
+            *d = 0;
             queue.push_back(s);
         }
     }

@@ -451,6 +451,12 @@ fn start_player_turn(st: &mut State, side: Side) {
 
 /// Runs the automatic steps until a player must decide or the game ends.
 pub(crate) fn run(board: &Board, st: &mut State, events: &mut Vec<Event>) {
+    run_steps(board, st, events);
+    // 15.3.4: a marker whose unit left the map is set aside.
+    optional::tidy_support(st);
+}
+
+fn run_steps(board: &Board, st: &mut State, events: &mut Vec<Event>) {
     optional::tidy_support(st);
     for _ in 0..64 {
         if st.outcome.is_some() {

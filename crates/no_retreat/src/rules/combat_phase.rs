@@ -314,7 +314,12 @@ fn battle_legal(board: &Board, st: &State, b: &BattleRun, side: Side) -> Vec<Act
                 .chain(&b.uncommitted)
                 .copied()
                 .filter(|u| {
-                    b.original.contains(u) && at(st, *u).is_some() && strength(board, st, *u) > 0
+                    // 10.7.2: the defender's own units (in a chain of counterattacks the
+                    // uncommitted list may hold the other side's).
+                    side_of(board, *u) == side
+                        && b.original.contains(u)
+                        && at(st, *u).is_some()
+                        && strength(board, st, *u) > 0
                 })
                 .collect();
             let supports = st.support[side_index(side)] > 0;
@@ -533,7 +538,7 @@ pub(crate) fn perform(
                 .iter()
                 .chain(&b.uncommitted)
                 .copied()
-                .filter(|u| !units.contains(u))
+                .filter(|u| !units.contains(u) && side_of(board, *u) == side)
                 .collect();
             let nb = BattleRun {
                 attacker: side,

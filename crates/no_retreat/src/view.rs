@@ -182,6 +182,9 @@ pub struct View {
     pub local_support_value: [u8; 2],
     /// 15.9: where the Paratroopers / Partisans marker is.
     pub paratroopers: Paratroopers,
+    /// A Soviet event played and waiting while the Axis may cancel it (Inexperienced Soviet
+    /// Officers): public, the card is face up as it is played.
+    pub held_play: Option<(Side, crate::rules::Action)>,
     pub combat: Option<CombatState>,
     pub battle: Option<BattleView>,
     pub outcome: Option<Outcome>,
@@ -365,6 +368,7 @@ impl View {
             local_support_value: [Side::German, Side::Soviet]
                 .map(|s| crate::rules::support_value(board, s, st.turn)),
             paratroopers: st.paratroopers,
+            held_play: st.cancel_play.clone(),
             combat: st.scratch.combat.clone(),
             battle: battle_view(board, st),
             outcome: st.outcome.clone(),

@@ -473,6 +473,20 @@ pub(crate) fn perform(
         _ => {}
     }
     if super::event_targets::may_cancel(board, st, side, a) {
+        if let Action::PlayEvent { card }
+        | Action::PlayEventFor { card, .. }
+        | Action::PlayEventOn { card, .. } = a
+        {
+            log(
+                events,
+                EventKind::Cards,
+                "5.3",
+                format!(
+                    "The {} play card {card}; the Axis may cancel it",
+                    side.name()
+                ),
+            );
+        }
         st.cancel_play = Some((side, a.clone()));
         st.pending.insert(0, Pending::Cancel { side: Side::German });
         return;

@@ -166,11 +166,14 @@ fn maskirovka(g: &NoRetreat) -> (State, usize) {
         .find(|a| matches!(a, Action::PlayEventOn { card: MASKIROVKA, units, .. } if units == &vec![u]))
         .cloned()
         .expect("Maskirovka is offered");
-    act(g, &mut st, SOVIET, play);
+    act(g, &mut st, SOVIET, play.clone());
     assert_eq!(
         st.pending.first(),
         Some(&Pending::Cancel { side: Side::German })
     );
+    // The Axis sees the card played before he decides.
+    let v = g.view(&st, eastfront_kernel::Viewer::Side(Side::German));
+    assert_eq!(v.held_play, Some((Side::Soviet, play)));
     assert_eq!(
         g.legal_actions(&st, AXIS),
         vec![

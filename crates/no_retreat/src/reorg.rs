@@ -231,23 +231,73 @@ pub fn unload_spaces(
     side: Side,
     captured: &[SpaceId],
 ) -> Vec<SpaceId> {
-    let z = &supply.zones;
-    let mut out = Vec::new();
-    for (i, h) in board.data.map.hexes.iter().enumerate() {
-        let id = SpaceId(i as u16);
-        if board.is_lake(id) || z.occupant(id) == Some(side.other()) {
-            continue;
-        }
-        let control = supply.pos.control.get(i).copied().flatten();
-        let city = h.city.is_some();
-        let a = city && control == Some(side) && supply.land_line(side, id).is_some();
-        let enemy_city = city && control == Some(side.other());
-        let b = !enemy_city
-            && !z.in_ezoc(side, id)
-            && supply.land_line_within(side, id, 3, captured).is_some();
-        if a || b {
-            out.push(id);
+    // The hexes within 3 of a source, found once from the sources outward (the same lines as
+    // `land_line_within`, walked backwards: every hex entered is unblocked).
+    let n = board.topo.len();
+    let source = |s: SpaceId| !captured.contains(&s) && supply.land_source(side, s);
+    let mut dist = vec![u32::MAX; n];
+    let mut queue = std::collections::VecDeque::new();
+    for (i, d) in dist.iter_mut().enumerate() {
+        let s = SpaceId(i as u16);
+        if source(s) && !supply.blocked(side, s) {
+            *d = 0;
+            queue.push_back(s);
         }
     }
-    out
+    while let Some(x) = queue.pop_front() {
+        if dist[x.index()] >= 3 {
+            continue;
+        }
+        for b in board.borders(x) {
+            let y = b.to;
+            if dist[y.index()] != u32::MAX {
+                continue;
+            }
+            dist[y.index()] = dist[x.index()] + 1;
+            // y may start a line; it carries one further only if a line may enter it.
+            if !supply.blocked(side, y) {
+                queue.push_back(y);
+            }
+        }
+    }
+    let z = &supply.zones;
+    (0..board.data.map.hexes.len())
+        .map(|i| SpaceId(i as u16))
+        .filter(|id| {
+            let h = &board.data.map.hexes[id.index()];
+            if board.is_lake(*id) || z.occupant(*id) == Some(side.other()) {
+                return false;
+            }
+            let control = supply.pos.control.get(id.index()).copied().flatten();
+            let city = h.city.is_some();
+            let a = city && control == Some(side) && supply.land_line(side, *id).is_some();
+            let enemy_city = city && control == Some(side.other());
+            let near = source(*id) || dist[id.index()] <= 3;
+            a || (!enemy_city && !z.in_ezoc(side, *id) && near)
+        })
+        .collect()
+}
+
+/// Whether one hex is among [`unload_spaces`].
+pub fn unload_ok(
+    board: &Board,
+    supply: &Supply,
+    side: Side,
+    captured: &[SpaceId],
+    id: SpaceId,
+) -> bool {
+    let z = &supply.zones;
+    let Some(h) = board.data.map.hexes.get(id.index()) else {
+        return false;
+    };
+    if board.is_lake(id) || z.occupant(id) == Some(side.other()) {
+        return false;
+    }
+    let control = supply.pos.control.get(id.index()).copied().flatten();
+    let city = h.city.is_some();
+    let a = city && control == Some(side) && supply.land_line(side, id).is_some();
+    let enemy_city = city && control == Some(side.other());
+    a || (!enemy_city
+        && !z.in_ezoc(side, id)
+        && supply.land_line_within(side, id, 3, captured).is_some())
 }

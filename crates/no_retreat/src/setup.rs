@@ -163,6 +163,14 @@ pub fn setup(
         pending: Vec::new(),
         cb_markers: Vec::new(),
         strategic_reserve: None,
+        local_support: [None, None],
+        // 15.9: the marker enters the Soviet Rail box in the reinforcement step of turn 4.
+        paratroopers: if options.paratroopers {
+            Paratroopers::Track(4)
+        } else {
+            Paratroopers::Off
+        },
+        cancel_play: None,
         scratch: Scratch::default(),
         outcome: None,
         dice,

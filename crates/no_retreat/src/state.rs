@@ -79,6 +79,12 @@ pub enum Pending {
     Discard { side: Side, count: u8 },
     /// 8.4.3: the owner removes units of his choice from an over-stacked hex.
     Overstack { side: Side, at: SpaceId },
+    /// Inexperienced Soviet Officers: `side` may cancel the event just played
+    /// (`State::cancel_play`) or let it act.
+    Cancel { side: Side },
+    /// A passive player's event window in the enemy's phase (Maskirovka in the Axis Movement
+    /// phase): `side` may play such a card or pass.
+    Window { side: Side },
 }
 
 /// The steps of the Reorganization phase (7.0 A–C).
@@ -173,6 +179,12 @@ pub struct BattleRun {
     pub advance_cards: Vec<AdvanceCard>,
     /// Experienced Commanders: this side rolls two dice and uses either.
     pub two_dice: Option<Side>,
+    /// Erich von Manstein: units whose strength is doubled in this battle.
+    #[serde(default)]
+    pub doubled: Vec<usize>,
+    /// No Mercy!: each side loses one more step after the result (Reconstructed).
+    #[serde(default)]
+    pub no_mercy: bool,
     /// The dice rolled for the battle so far, in order (the CRT die, a second die, re-rolls).
     #[serde(default)]
     pub dice: Vec<u8>,
@@ -212,6 +224,33 @@ pub struct Scratch {
     pub replaced: Vec<usize>,
     /// The Strategic Reserve marker was set this Rail Unloading phase (14.12.1).
     pub reserve_set: bool,
+    /// 15.1, 15.2: the once-per-turn split was made this Reorganization phase.
+    #[serde(default)]
+    pub split_done: bool,
+    /// 15.1, 15.2: the units a split created, each waiting to be placed in the split unit's
+    /// hex or next to it.
+    #[serde(default)]
+    pub split_place: Vec<(usize, SpaceId)>,
+    /// 15.3.1: the Movement phase is over; the Local Combat Support marker may be placed.
+    #[serde(default)]
+    pub support_step: bool,
+    /// The passive player's window in this Movement phase was offered (Maskirovka).
+    #[serde(default)]
+    pub passive_window_done: bool,
+}
+
+/// 15.9: where the Paratroopers / Partisans marker is.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Paratroopers {
+    /// The option is not in play.
+    #[default]
+    Off,
+    /// On the Turn Track, arriving in the Soviet Rail box on this turn.
+    Track(u8),
+    /// In the Soviet Rail Movement box (it takes one of its places [INF]).
+    Rail,
+    /// On the map on this hex until the Axis marker-removal phase.
+    Map(SpaceId),
 }
 
 /// The conditional turn events of 13.5: the turn each was triggered on.
@@ -291,6 +330,15 @@ pub struct State {
     pub cb_markers: Vec<(SpaceId, Side)>,
     /// 14.12: the Soviet unit in the Rail box carrying the Strategic Reserve marker.
     pub strategic_reserve: Option<usize>,
+    /// 15.3: the unit carrying each side's Local Combat Support marker (German, Soviet).
+    #[serde(default)]
+    pub local_support: [Option<usize>; 2],
+    /// 15.9: the Paratroopers / Partisans marker.
+    #[serde(default)]
+    pub paratroopers: Paratroopers,
+    /// A Soviet event held while the Axis may cancel it (Inexperienced Soviet Officers).
+    #[serde(default)]
+    pub cancel_play: Option<(Side, crate::rules::Action)>,
     pub scratch: Scratch,
     pub outcome: Option<Outcome>,
     pub dice: Dice,

@@ -97,14 +97,22 @@ pub struct Supply<'a> {
     pub board: &'a Board,
     pub pos: &'a Position,
     pub zones: Zones,
+    /// `city_route` answers already found, per side and space (0 not yet, 1 no, 2 yes): the
+    /// position does not change while a tracer lives.
+    routes: [std::cell::RefCell<Vec<u8>>; 2],
 }
 
 impl<'a> Supply<'a> {
     pub fn new(board: &'a Board, pos: &'a Position) -> Supply<'a> {
+        let n = board.topo.len();
         Supply {
             board,
             pos,
             zones: Zones::new(board, pos),
+            routes: [
+                std::cell::RefCell::new(vec![0; n]),
+                std::cell::RefCell::new(vec![0; n]),
+            ],
         }
     }
 
@@ -134,6 +142,18 @@ impl<'a> Supply<'a> {
     /// 6.1: a city route of unlimited length, every step westward (Axis) or eastward (Soviet),
     /// to a friendly map edge, through unblocked spaces (the city's own hex excepted).
     pub fn city_route(&self, side: Side, city: SpaceId) -> bool {
+        let memo = &self.routes[si(side)];
+        match memo.borrow()[city.index()] {
+            1 => return false,
+            2 => return true,
+            _ => {}
+        }
+        let found = self.trace_city_route(side, city);
+        memo.borrow_mut()[city.index()] = if found { 2 } else { 1 };
+        found
+    }
+
+    fn trace_city_route(&self, side: Side, city: SpaceId) -> bool {
         let ok_dir = |d: crate::data::Dir| match side {
             Side::German => d.westward(),
             Side::Soviet => d.eastward(),
@@ -166,7 +186,7 @@ impl<'a> Supply<'a> {
         is_city && self.control(at) == Some(side) && self.city_route(side, at)
     }
 
-    fn land_source(&self, side: Side, at: SpaceId) -> bool {
+    pub fn land_source(&self, side: Side, at: SpaceId) -> bool {
         self.friendly_edge(side, at) || self.supplied_friendly_city(side, at)
     }
 

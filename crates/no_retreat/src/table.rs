@@ -50,6 +50,14 @@ pub fn prompt(board: &Board, st: &State) -> String {
                 who(*side),
                 if *count == 1 { "" } else { "s" }
             ),
+            Pending::Cancel { side } => format!(
+                "{}: cancel the Soviet event with Inexperienced Soviet Officers, or pass",
+                who(*side)
+            ),
+            Pending::Window { side } => format!(
+                "{}: play an event in the enemy's Movement phase (Maskirovka), or pass",
+                who(*side)
+            ),
             Pending::Overstack { side, at } => format!(
                 "{}: remove a unit from the over-stacked hex {} (8.4.3)",
                 who(*side),
@@ -69,11 +77,17 @@ pub fn prompt(board: &Board, st: &State) -> String {
             Some(ReorgStep::Flip) => format!(
                 "{d}: recover, upgrade or fortify units, or end the flip step (7.0 A, 7.1, 7.2, 7.5)"
             ),
+            Some(ReorgStep::Place) if !st.scratch.split_place.is_empty() => format!(
+                "{d}: place the units of the split in its hex or next to it (15.1, 15.2)"
+            ),
             Some(ReorgStep::Place) => format!(
                 "{d}: place reinforcements, replacements and shattered units (7.0 B, 7.6–7.9)"
             ),
             _ => format!("{d}: pay to remove Disorganized markers, or end (7.10)"),
         },
+        Step::Movement if st.scratch.support_step => {
+            format!("{d}: put the Local Combat Support marker on a supplied unit, or end (15.3)")
+        }
         Step::Movement => {
             format!("{d}: move units or embark them by rail, then end Movement (8.0, 9.1)")
         }
@@ -355,6 +369,29 @@ pub fn action_words(board: &Board, view: &View, a: &Action) -> String {
             format!("Put the Strategic Reserve marker on {} (14.12)", u(x))
         }
         Action::AssignReserve { unit: None } => "No Strategic Reserve (14.12)".into(),
+        Action::PlayEventOn { card, units, hexes } => format!(
+            "Play {} on {}{} (5.3)",
+            card_words(board, *card, me),
+            units.iter().map(u).collect::<Vec<_>>().join(", "),
+            hexes
+                .iter()
+                .map(|h| format!(" {}", at(h)))
+                .collect::<String>()
+        ),
+        Action::Split { unit } => {
+            let rule = if me == Some(Side::Soviet) {
+                "15.2"
+            } else {
+                "15.1"
+            };
+            format!("Split {} ({rule})", u(unit))
+        }
+        Action::LocalSupport { unit } => {
+            format!("Put the Local Combat Support marker on {} (15.3)", u(unit))
+        }
+        Action::Paratroopers { unit } => {
+            format!("Drop the Paratroopers on {} (15.9)", u(unit))
+        }
     }
 }
 
@@ -368,6 +405,7 @@ pub fn panel_action(a: &Action) -> bool {
             | Action::Pass
             | Action::ChooseDie { .. }
             | Action::PlayEventFor { .. }
+            | Action::PlayEventOn { .. }
             | Action::Replace { .. }
             | Action::ReturnSs
             | Action::Reorganize { .. }
@@ -398,8 +436,13 @@ pub fn gesture(view: &View, a: &Action) -> Option<Gesture> {
             rank: cards.len() as u32,
             ..Gesture::click(piece(unit), own_hex(unit)?, Mark::Act)
         },
-        Action::Regionalize { unit } | Action::TakeLoss { unit } | Action::Unstack { unit } => {
-            Gesture::click(piece(unit), own_hex(unit)?, Mark::Act)
+        Action::Regionalize { unit }
+        | Action::TakeLoss { unit }
+        | Action::Unstack { unit }
+        | Action::Split { unit }
+        | Action::LocalSupport { unit } => Gesture::click(piece(unit), own_hex(unit)?, Mark::Act),
+        Action::Paratroopers { unit } => {
+            Gesture::click(Need::Nothing, own_hex(unit)?, Mark::Attack)
         }
         Action::Place { unit, at } | Action::Unload { unit, at } => {
             Gesture::click(panel(unit), *at, Mark::Move)

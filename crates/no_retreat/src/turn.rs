@@ -19,6 +19,8 @@ use eastfront_kernel::{Outcome, Side};
 #[derive(Clone, Debug, PartialEq)]
 pub enum TurnNote {
     Turn(u8),
+    /// 15.9: the Paratroopers / Partisans marker enters the Soviet Rail box.
+    ParatroopersArrive,
     Weather(TurnWeather),
     Support {
         blitz: u8,
@@ -238,6 +240,14 @@ pub fn turn_management(board: &Board, state: &mut State, advance: bool) -> Vec<T
                 Loc::Arriving
             };
             notes.push(TurnNote::Arrived(i));
+        }
+    }
+    // 15.9: the Paratroopers marker arrives in the Soviet Rail box (turn 4; 4 turns after
+    // its removal).
+    if let crate::state::Paratroopers::Track(on) = state.paratroopers {
+        if on <= t {
+            state.paratroopers = crate::state::Paratroopers::Rail;
+            notes.push(TurnNote::ParatroopersArrive);
         }
     }
     for e in &turn.events {

@@ -176,6 +176,15 @@ pub struct View {
     pub counterblow_markers: Vec<SpaceId>,
     pub cb_markers: Vec<(SpaceId, Side)>,
     pub strategic_reserve: Option<usize>,
+    /// 15.3: the unit carrying each side's Local Combat Support marker (German, Soviet), and
+    /// the points each marker adds this turn.
+    pub local_support: [Option<usize>; 2],
+    pub local_support_value: [u8; 2],
+    /// 15.9: where the Paratroopers / Partisans marker is.
+    pub paratroopers: Paratroopers,
+    /// A Soviet event played and waiting while the Axis may cancel it (Inexperienced Soviet
+    /// Officers): public, the card is face up as it is played.
+    pub held_play: Option<(Side, crate::rules::Action)>,
     pub combat: Option<CombatState>,
     pub battle: Option<BattleView>,
     pub outcome: Option<Outcome>,
@@ -357,6 +366,15 @@ impl View {
                 .unwrap_or_default(),
             cb_markers: st.cb_markers.clone(),
             strategic_reserve: st.strategic_reserve,
+            local_support: if st.options.local_combat_support {
+                st.local_support
+            } else {
+                [None, None]
+            },
+            local_support_value: [Side::German, Side::Soviet]
+                .map(|s| crate::rules::support_value(board, s, st.turn)),
+            paratroopers: st.paratroopers,
+            held_play: st.cancel_play.clone(),
             combat: st.scratch.combat.clone(),
             battle: battle_view(board, st),
             outcome: st.outcome.clone(),

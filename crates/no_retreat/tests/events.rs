@@ -380,6 +380,8 @@ fn oracle_5_r5_0_an_event_runs_once_per_turn_even_from_the_discard_pile() {
         played: vec![],
         advance_cards: vec![],
         two_dice: None,
+        doubled: vec![],
+        no_mercy: false,
         dice: vec![],
     };
     later.scratch.combat = Some(CombatState {

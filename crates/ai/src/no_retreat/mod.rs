@@ -126,7 +126,9 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
         Action::End => 0.0,
         Action::Pass => 0.0,
         Action::Discard { card } => -card_value(m, *card),
-        Action::PlayEvent { card } | Action::PlayEventFor { card, .. } => {
+        Action::PlayEvent { card }
+        | Action::PlayEventFor { card, .. }
+        | Action::PlayEventOn { card, .. } => {
             if in_stage(m, |s| matches!(s, BattleStage::AfterRoll(_))) {
                 // A card after the die is worth playing only against a bad result.
                 match battle_result_for_me(m) {
@@ -183,6 +185,21 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
             0.7 * full + 0.5 - CARD * cards.len() as f32
         }
         Action::ReturnSs => 3.0,
+        // 15.1, 15.2: a split adds a unit's ZOC to the line; worth it where the line is thin.
+        Action::Split { unit } => {
+            let near = here(m, *unit).is_some_and(|s| m.to_enemy[s.index()] <= 2);
+            if near {
+                0.4
+            } else {
+                -0.2
+            }
+        }
+        // 15.3: the marker on the unit nearest the enemy.
+        Action::LocalSupport { unit } => {
+            1.0 - 0.1 * here(m, *unit).map_or(9.0, |s| f32::from(m.to_enemy[s.index()].min(9)))
+        }
+        // 15.9: shattering an enemy unit is always worth the marker.
+        Action::Paratroopers { .. } => 2.0,
         Action::Reorganize { units, card } => 0.6 * units.len() as f32 - card_value(m, *card),
         Action::Move { unit, to } => {
             let from = here(m, *unit);

@@ -171,7 +171,10 @@ pub(super) fn describe(
             let f = face(board, st, *u);
             Some(AttackingUnit {
                 kind: f.kind,
-                strength: f.strength.unwrap_or(0),
+                // Erich von Manstein doubles the unit's strength; 15.3.3: a Local Combat
+                // Support marker adds its points.
+                strength: f.strength.unwrap_or(0) * if b.doubled.contains(u) { 2 } else { 1 }
+                    + super::optional::support_bonus(board, st, *u),
                 supplied: !st.units[*u].unsupplied,
                 ss: data(board, *u).ss,
                 shock_front: f.kind == UnitType::Shock,
@@ -188,7 +191,7 @@ pub(super) fn describe(
             let f = face(board, st, *u);
             DefendingUnit {
                 kind: f.kind,
-                strength: f.strength.unwrap_or(0),
+                strength: f.strength.unwrap_or(0) + super::optional::support_bonus(board, st, *u),
                 unsupplied: st.units[*u].unsupplied,
                 ss: data(board, *u).ss,
             }
@@ -227,6 +230,24 @@ pub(super) fn fight(
         st.support[i] = st.support[i].saturating_sub(1);
     }
     b.support = support;
+    // A counterattack (10.7.2) goes on in the battle that called for it.
+    if b.kind != BattleKind::Counterattack {
+        events.push(Event::new(
+            EventKind::BattleStart {
+                at: b.targets.clone(),
+            },
+            "10.5",
+            format!(
+                "Battle: the {} attack {}",
+                b.attacker.name(),
+                b.targets
+                    .iter()
+                    .map(|h| board.name(*h))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
     // 10.5 step 2: the attacker, then the defender, may play one event card.
     b.stages = vec![
         BattleStage::Commit(b.attacker),
@@ -326,10 +347,11 @@ pub(super) fn apply_result(
             .iter()
             .filter(|u| data(board, **u).id.starts_with("ge_vs_"))
         {
+            let was_at = super::helpers::hex_of(st, *u);
             st.units[*u].loc = Loc::OutOfGame;
             log(
                 events,
-                EventKind::Eliminated,
+                EventKind::Eliminated.located(was_at),
                 "14.11",
                 format!("{} is removed", unit_name(board, st, *u)),
             );
@@ -342,6 +364,12 @@ pub(super) fn apply_result(
         b.stages.push(BattleStage::MarkCounterblow);
     }
     if e.exchange {
+        b.stages
+            .push(BattleStage::Losses(vec![(def_side, 1), (b.attacker, 1)]));
+    }
+    // No Mercy! (Reconstructed): each side loses one more step, the defender first as in an
+    // exchange (10.7.1).
+    if b.no_mercy {
         b.stages
             .push(BattleStage::Losses(vec![(def_side, 1), (b.attacker, 1)]));
     }
@@ -390,14 +418,22 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
     loop {
         match b.stages.first_mut() {
             None => {
+                events.push(Event::new(
+                    EventKind::BattleEnd {
+                        at: b.targets.clone(),
+                    },
+                    "10.5",
+                    "The battle is over",
+                ));
                 end_battle(board, st, &b);
                 return;
             }
             Some(BattleStage::ChooseDie(..)) => break,
             Some(BattleStage::Commit(side)) => {
                 let s = *side;
-                if super::events::playable(board, st, s, super::events::Window::Commit, Some(&b))
-                    .is_empty()
+                let w = super::events::Window::Commit;
+                if super::events::playable(board, st, s, w, Some(&b)).is_empty()
+                    && super::event_targets::targeted_legal(board, st, s, w, Some(&b)).is_empty()
                 {
                     b.stages.remove(0);
                 } else {
@@ -447,7 +483,7 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
                 {
                     log(
                         events,
-                        EventKind::Result,
+                        EventKind::Result.located(b.targets.clone()),
                         "10.7",
                         format!("Result: {}", r.label()),
                     );
@@ -532,7 +568,7 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
                     // 10.7.5, 10.7.6: no legal retreat: eliminated at once.
                     log(
                         events,
-                        EventKind::Retreated,
+                        EventKind::Retreated.located(super::helpers::hex_of(st, u)),
                         "10.7.5",
                         format!("{} cannot retreat", unit_name(board, st, u)),
                     );
@@ -542,10 +578,11 @@ pub(super) fn settle(board: &Board, st: &mut State, mut b: BattleRun, events: &m
                     do_retreat(board, st, side, u, options[0], events);
                 } else if shatter {
                     // 10.7.6: it retreats, then goes to the Shattered box.
+                    let was_at = super::helpers::hex_of(st, u);
                     st.units[u].loc = Loc::Shattered;
                     log(
                         events,
-                        EventKind::Retreated,
+                        EventKind::Retreated.located(was_at),
                         "10.7.6",
                         format!("{} is shattered", unit_name(board, st, u)),
                     );
@@ -594,7 +631,8 @@ pub(super) fn do_retreat(
     to: SpaceId,
     events: &mut Vec<Event>,
 ) {
-    if let Some(from) = at(st, unit) {
+    let from_hex = at(st, unit);
+    if let Some(from) = from_hex {
         let mid = board.borders(from).iter().map(|x| x.to).find(|m| {
             board.border(*m, to).is_some()
                 && units_at(st, *m).iter().all(|u| side_of(board, *u) == side)
@@ -607,7 +645,7 @@ pub(super) fn do_retreat(
     }
     log(
         events,
-        EventKind::Retreated,
+        EventKind::Retreated.located(from_hex.into_iter().chain([to]).collect()),
         "10.7.5",
         format!(
             "{} retreats to {}",

@@ -66,7 +66,7 @@ pub(crate) fn begin(board: &Board, st: &mut State, events: &mut Vec<Event>) {
     for h in &carried {
         log(
             events,
-            EventKind::Declared,
+            EventKind::Declared.located(vec![*h]),
             "10.7.3",
             format!("Counterblow marker on {}", board.name(*h)),
         );
@@ -263,9 +263,23 @@ pub(crate) fn legal(board: &Board, st: &State, deciding: Side) -> Vec<Action> {
                     }
                 }
             }
+            out.extend(super::event_targets::targeted_legal(
+                board,
+                st,
+                passive,
+                super::events::Window::Counterblows,
+                None,
+            ));
             out.push(Action::End);
         }
         CombatStep::Battles => {
+            out.extend(super::event_targets::targeted_legal(
+                board,
+                st,
+                active,
+                super::events::Window::CombatPhase,
+                None,
+            ));
             let supports = st.support[side_index(active)] > 0;
             for (targets, kind) in target_sets(board, st) {
                 let units = eligible(board, st, active, &targets, kind);
@@ -300,7 +314,12 @@ fn battle_legal(board: &Board, st: &State, b: &BattleRun, side: Side) -> Vec<Act
                 .chain(&b.uncommitted)
                 .copied()
                 .filter(|u| {
-                    b.original.contains(u) && at(st, *u).is_some() && strength(board, st, *u) > 0
+                    // 10.7.2: the defender's own units (in a chain of counterattacks the
+                    // uncommitted list may hold the other side's).
+                    side_of(board, *u) == side
+                        && b.original.contains(u)
+                        && at(st, *u).is_some()
+                        && strength(board, st, *u) > 0
                 })
                 .collect();
             let supports = st.support[side_index(side)] > 0;
@@ -380,6 +399,13 @@ fn battle_legal(board: &Board, st: &State, b: &BattleRun, side: Side) -> Vec<Act
             for card in super::events::playable(board, st, side, w, Some(b)) {
                 out.push(Action::PlayEvent { card });
             }
+            out.extend(super::event_targets::targeted_legal(
+                board,
+                st,
+                side,
+                w,
+                Some(b),
+            ));
             out.push(Action::Pass);
         }
         Some(BattleStage::ChooseDie(_, dice)) => {
@@ -406,7 +432,7 @@ pub(crate) fn perform(
             }
             log(
                 events,
-                EventKind::Declared,
+                EventKind::Declared.located(vec![*hex]),
                 "10.1.1",
                 format!("Target: {}", board.name(*hex)),
             );
@@ -418,7 +444,7 @@ pub(crate) fn perform(
             }
             log(
                 events,
-                EventKind::Declared,
+                EventKind::Declared.located(vec![*hex]),
                 "10.1.2",
                 format!("Counterblow: {}", board.name(*hex)),
             );
@@ -476,6 +502,8 @@ pub(crate) fn perform(
                 played: vec![],
                 advance_cards: vec![],
                 two_dice: None,
+                doubled: vec![],
+                no_mercy: false,
                 dice: vec![],
             };
             fight(board, st, b, *support, events);
@@ -510,7 +538,7 @@ pub(crate) fn perform(
                 .iter()
                 .chain(&b.uncommitted)
                 .copied()
-                .filter(|u| !units.contains(u))
+                .filter(|u| !units.contains(u) && side_of(board, *u) == side)
                 .collect();
             let nb = BattleRun {
                 attacker: side,
@@ -531,6 +559,8 @@ pub(crate) fn perform(
                 played: vec![],
                 advance_cards: vec![],
                 two_dice: None,
+                doubled: vec![],
+                no_mercy: false,
                 dice: vec![],
             };
             fight(board, st, nb, *support, events);
@@ -538,6 +568,21 @@ pub(crate) fn perform(
         Action::PlayEvent { card } => {
             let Some(mut b) = take_battle(st) else { return };
             super::events::play(board, st, side, *card, Some(&mut b), events);
+            b.stages.remove(0);
+            settle(board, st, b, events);
+        }
+        Action::PlayEventOn { card, units, hexes } => {
+            let Some(mut b) = take_battle(st) else { return };
+            super::event_targets::play_targeted(
+                board,
+                st,
+                side,
+                *card,
+                units,
+                hexes,
+                Some(&mut b),
+                events,
+            );
             b.stages.remove(0);
             settle(board, st, b, events);
         }
@@ -567,7 +612,7 @@ pub(crate) fn perform(
             st.cb_markers.push((*hex, side));
             log(
                 events,
-                EventKind::Result,
+                EventKind::Result.located(vec![*hex]),
                 "10.7.3",
                 format!("Counterblow marker on {}", board.name(*hex)),
             );
@@ -632,6 +677,7 @@ pub(crate) fn perform(
         }
         Action::Advance { unit, to } => {
             let Some(mut b) = take_battle(st) else { return };
+            let from_hex = at(st, *unit);
             if let (Some(from), Some(BattleStage::Advance { vacated, done })) =
                 (at(st, *unit), b.stages.first_mut())
             {
@@ -649,7 +695,7 @@ pub(crate) fn perform(
             }
             log(
                 events,
-                EventKind::Advanced,
+                EventKind::Advanced.located(from_hex.into_iter().chain([*to]).collect()),
                 "10.8",
                 format!(
                     "{} advances to {}",

@@ -1,6 +1,6 @@
 //! The Marker and Unit Removal phase (11.0–11.3) and the Rail Unloading phase (9.2, 14.12.1).
 
-use super::helpers::{check_stacking, data, eliminate, enter, refresh_finland, room, unit_name};
+use super::helpers::{check_stacking, data, eliminate, enter, refresh_finland, unit_name};
 use super::{log, Action, Event, EventKind};
 use crate::board::Board;
 use crate::data::Nation;
@@ -22,14 +22,14 @@ pub(crate) fn removal(board: &Board, st: &mut State, active: Side, events: &mut 
             st.units[u].unsupplied = false;
             log(
                 events,
-                EventKind::Supply,
+                EventKind::Supply.located(super::helpers::hex_of(st, u)),
                 "11.1",
                 format!("{} is supplied again", unit_name(board, st, u)),
             );
         } else {
             log(
                 events,
-                EventKind::Supply,
+                EventKind::Supply.located(super::helpers::hex_of(st, u)),
                 "11.1",
                 format!("{} surrenders for lack of supply", unit_name(board, st, u)),
             );
@@ -58,6 +58,7 @@ pub(crate) fn removal(board: &Board, st: &mut State, active: Side, events: &mut 
             }
         }
     }
+    super::optional::paratroopers_removal(st, active, events);
     refresh_finland(board, st);
     check_stacking(board, st);
 }
@@ -70,9 +71,10 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     let in_box: Vec<usize> = (0..st.units.len())
         .filter(|u| st.units[*u].loc == Loc::Rail && data(board, *u).side == side)
         .collect();
+    let rooms = super::helpers::Room::new(board, st, side);
     for &u in &in_box {
         for &at in &spaces {
-            if room(board, st, side, at) {
+            if rooms.ok(at) {
                 out.push(Action::Unload { unit: u, at });
             }
         }
@@ -108,7 +110,7 @@ pub(crate) fn perform(
             enter(board, st, side, *at, events);
             log(
                 events,
-                EventKind::Moved,
+                EventKind::Moved.located(vec![*at]),
                 "9.2",
                 format!(
                     "{} unloads in {}",

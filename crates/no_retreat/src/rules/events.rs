@@ -1,10 +1,9 @@
 //! Event cards played as events (5.3), one function per card whose text the sources give
 //! (`scenarios/no_retreat/cards.ron`; evidence §3, spec §7.6). A card half is found by its
 //! title. Rules common to all: only its own side's half (5.3), the initiative symbol (5.3.3),
-//! "once is enough" per game turn (5.0), and its timing window (5.3.1). The other halves (texts
-//! lost, or needing windows not built: von Manstein,
-//! Inexperienced Soviet Officers, Maskirovka, No Mercy!, Major
-//! Offensive, ...) are spent only as currency (5.4).
+//! "once is enough" per game turn (5.0), and its timing window (5.3.1). The events that name
+//! units or hexes, and the cancel and enemy-phase windows, are in `event_targets.rs`. The
+//! halves whose texts are lost are spent only as currency (5.4).
 
 use super::helpers::pay;
 use super::{log, Event, EventKind};
@@ -53,6 +52,19 @@ pub(crate) enum Ev {
     /// Axis: in the Axis Reorganization phase, replace one unit from the Destroyed or
     /// Surrendered box (CZ; the only way to do so before turn 5, 7.9.1).
     TransferredUnits,
+    /// Axis: in an Axis battle, double one supplied German unit's strength; or, in the Soviet
+    /// Combat phase, place up to two Counterblow markers at most 2 hexes apart (CZ).
+    VonManstein,
+    /// Axis: cancel a Soviet event as it is played (§16 step 3, LP U8).
+    InexperiencedSovietOfficers,
+    /// Soviet: in one battle each side loses one more step (LP U8 [INF], Reconstructed).
+    NoMercy,
+    /// Soviet: in the Axis Movement phase, one Soviet unit from the Rail box onto the map at
+    /// once (§16 step 2).
+    Maskirovka,
+    /// Axis: in the Axis Combat phase, one Axis unit that has not fought moves again (CN,
+    /// Reconstructed window).
+    CombatInitiative,
 }
 
 /// When an event may be played.
@@ -66,6 +78,14 @@ pub(crate) enum Window {
     Advance,
     /// The owner's Reorganization phase, placement step (7.0 B).
     Reorganization,
+    /// As an enemy event is played (Inexperienced Soviet Officers).
+    Cancel,
+    /// The passive player's window in the enemy's Movement phase (Maskirovka).
+    EnemyMovement,
+    /// The active player's Combat phase between battles (Combat Initiative).
+    CombatPhase,
+    /// The passive player's Counterblow declarations (10.1.2; von Manstein).
+    Counterblows,
 }
 
 fn event_of(title: &str) -> Option<Ev> {
@@ -87,6 +107,11 @@ fn event_of(title: &str) -> Option<Ev> {
         "Experienced Commanders" => Ev::ExperiencedCommanders,
         "Human Reserves" => Ev::HumanReserves,
         "Transferred Units" => Ev::TransferredUnits,
+        "Erich von Manstein" => Ev::VonManstein,
+        "Inexperienced Soviet Officers" => Ev::InexperiencedSovietOfficers,
+        "No Mercy!" => Ev::NoMercy,
+        "Maskirovka" => Ev::Maskirovka,
+        "Combat Initiative" => Ev::CombatInitiative,
         _ => return None,
     })
 }
@@ -100,12 +125,25 @@ fn window(ev: Ev) -> Window {
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist | Ev::RussianTenacity => Window::AfterRoll,
         Ev::GeneralStaff | Ev::Rasputitsa => Window::Advance,
         Ev::TransferredUnits => Window::Reorganization,
+        Ev::InexperiencedSovietOfficers => Window::Cancel,
+        Ev::Maskirovka => Window::EnemyMovement,
+        Ev::CombatInitiative => Window::CombatPhase,
         _ => Window::Commit,
     }
 }
 
+/// Whether `ev` may be played in window `w` (von Manstein has two).
+pub(super) fn in_window(ev: Ev, w: Window) -> bool {
+    window(ev) == w || (ev == Ev::VonManstein && w == Window::Counterblows)
+}
+
+/// Events that name units or hexes (`PlayEventOn`, `event_targets.rs`), not plain `PlayEvent`.
+pub(super) fn targeted(ev: Ev) -> bool {
+    matches!(ev, Ev::VonManstein | Ev::Maskirovka | Ev::CombatInitiative)
+}
+
 /// The event of `side`'s half of `card`, if built and allowed now by 5.3.3 and 5.0.
-fn event(board: &Board, st: &State, side: Side, card: u8) -> Option<Ev> {
+pub(super) fn event(board: &Board, st: &State, side: Side, card: u8) -> Option<Ev> {
     let c = board.data.cards.cards.iter().find(|c| c.number == card)?;
     let half = match side {
         Side::German => c.axis.as_ref(),
@@ -119,7 +157,7 @@ fn event(board: &Board, st: &State, side: Side, card: u8) -> Option<Ev> {
 
 /// Gott Mit Uns: the built Axis event of the top discard (its initiative symbol ignored), if
 /// not executed yet this turn (5.0).
-fn borrowed(board: &Board, st: &State) -> Option<(u8, Ev)> {
+pub(super) fn borrowed(board: &Board, st: &State) -> Option<(u8, Ev)> {
     let top = st.deck.top_discard()?;
     let c = board.data.cards.cards.iter().find(|c| c.number == top)?;
     let ev = event_of(&c.axis.as_ref()?.title)?;
@@ -128,17 +166,34 @@ fn borrowed(board: &Board, st: &State) -> Option<(u8, Ev)> {
 }
 
 /// Whether `ev` fits this battle (its text's conditions).
-fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
+pub(super) fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
     let Some(b) = b else {
-        return matches!(ev, Ev::DasVaterland | Ev::Stavka | Ev::GottMitUns);
+        return matches!(
+            ev,
+            Ev::DasVaterland
+                | Ev::Stavka
+                | Ev::GottMitUns
+                | Ev::InexperiencedSovietOfficers
+                | Ev::Maskirovka
+                | Ev::CombatInitiative
+                | Ev::VonManstein
+        );
     };
-    if matches!(ev, Ev::HumanReserves | Ev::TransferredUnits) {
+    if matches!(
+        ev,
+        Ev::HumanReserves
+            | Ev::TransferredUnits
+            | Ev::InexperiencedSovietOfficers
+            | Ev::Maskirovka
+            | Ev::CombatInitiative
+    ) {
         return false;
     };
     let axis_attacks = b.attacker == Side::German;
     match ev {
         Ev::LuftwaffeSupport
         | Ev::HeinzGuderian
+        | Ev::VonManstein
         | Ev::LongWinter
         | Ev::GeneralStaff
         | Ev::Rasputitsa => axis_attacks,
@@ -150,6 +205,8 @@ fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist => b.rolled,
         Ev::ExperiencedCommanders => b.imposed.is_none(),
         Ev::RussianTenacity => b.result.is_some(),
+        Ev::NoMercy => true,
+        Ev::InexperiencedSovietOfficers | Ev::Maskirovka | Ev::CombatInitiative => false,
         Ev::DasVaterland
         | Ev::Stavka
         | Ev::GottMitUns
@@ -179,10 +236,14 @@ pub(crate) fn playable(
         .copied()
         .filter(|c| {
             event(board, st, side, *c).is_some_and(|ev| match ev {
-                Ev::GottMitUns => {
-                    borrowed(board, st).is_some_and(|(_, e)| window(e) == w && fits(board, e, b))
+                Ev::GottMitUns => borrowed(board, st)
+                    .is_some_and(|(_, e)| !targeted(e) && in_window(e, w) && fits(board, e, b)),
+                _ => {
+                    !targeted(ev)
+                        && in_window(ev, w)
+                        && fits(board, ev, b)
+                        && !(ev == Ev::Stavka && discard_empty)
                 }
-                _ => window(ev) == w && fits(board, ev, b) && !(ev == Ev::Stavka && discard_empty),
             })
         })
         .collect();
@@ -243,7 +304,8 @@ pub(crate) fn play(
         (Ev::Stavka, _)
         | (Ev::GottMitUns, _)
         | (Ev::HumanReserves, _)
-        | (Ev::TransferredUnits, _) => {}
+        | (Ev::TransferredUnits, _)
+        | (Ev::InexperiencedSovietOfficers, _) => {}
         (Ev::DasVaterland, _) => {
             let drawn = crate::setup::draw_cards(board, st, side, 2);
             super::drawn_events(board, side, &drawn, events);
@@ -262,6 +324,7 @@ pub(crate) fn play(
                 }
                 Ev::HeinzGuderian | Ev::ElasticDefense => b.imposed = Some(CombatResult::DR),
                 Ev::RussianTenacity => b.result = Some(CombatResult::EX),
+                Ev::NoMercy => b.no_mercy = true,
                 Ev::ExperiencedCommanders => b.two_dice = Some(side),
                 Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist => {
                     if let (Some(col), Some(crt)) = (b.column, b.crt) {
@@ -283,7 +346,11 @@ pub(crate) fn play(
                 | Ev::Stavka
                 | Ev::GottMitUns
                 | Ev::HumanReserves
-                | Ev::TransferredUnits => {}
+                | Ev::TransferredUnits
+                | Ev::VonManstein
+                | Ev::InexperiencedSovietOfficers
+                | Ev::Maskirovka
+                | Ev::CombatInitiative => {}
             }
         }
         _ => {}
@@ -311,11 +378,8 @@ pub(crate) fn human_reserves(board: &Board, st: &State, side: Side) -> Vec<(u8, 
             )
         })
         .collect();
-    let room = usize::from(board.data.track.rail_box_capacity).saturating_sub(
-        (0..st.units.len())
-            .filter(|u| st.units[*u].loc == Loc::Rail && board.data.units.units[*u].side == side)
-            .count(),
-    );
+    let room = usize::from(board.data.track.rail_box_capacity)
+        .saturating_sub(super::optional::rail_used(board, st, side));
     let mut out = Vec::new();
     for (i, &a) in pool.iter().enumerate() {
         if room >= 1 {

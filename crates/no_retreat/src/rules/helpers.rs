@@ -35,6 +35,14 @@ pub fn units_at(st: &State, at: SpaceId) -> Vec<usize> {
         .collect()
 }
 
+/// The hex a unit is on, for an event's places (none when off the map).
+pub(crate) fn hex_of(st: &State, unit: usize) -> Vec<SpaceId> {
+    match st.units[unit].loc {
+        Loc::Map(s) => vec![s],
+        _ => vec![],
+    }
+}
+
 /// Every way to pick `n` cards from a hand (payments, 5.4), each in hand order.
 pub fn card_combos(hand: &[u8], n: usize) -> Vec<Vec<u8>> {
     let mut sorted: Vec<u8> = hand.to_vec();
@@ -108,7 +116,7 @@ pub(crate) fn enter(
             st.scratch.captured.push(at);
             log(
                 events,
-                EventKind::Control,
+                EventKind::Control.located(vec![at]),
                 "12.7.1",
                 format!("{} takes {}", side.name(), board.name(at)),
             );
@@ -162,6 +170,7 @@ pub(crate) fn refresh_finland(board: &Board, st: &mut State) {
 /// scores 1 VP for the other side (12.7.5) unless the unit never surrenders (14.2, 14.9.3).
 pub(crate) fn eliminate(board: &Board, st: &mut State, unit: usize, events: &mut Vec<Event>) {
     let dest = elimination_box(board, st, unit);
+    let was_at = hex_of(st, unit);
     let d = data(board, unit);
     if dest == Loc::Surrendered {
         st.vp.surrender(d.side, board.data.track.round_marker_cap);
@@ -174,7 +183,7 @@ pub(crate) fn eliminate(board: &Board, st: &mut State, unit: usize, events: &mut
     st.units[unit].disorganized = false;
     log(
         events,
-        EventKind::Eliminated,
+        EventKind::Eliminated.located(was_at),
         "10.7.1",
         format!("{} is eliminated ({dest:?})", d.front.name),
     );
@@ -206,7 +215,7 @@ pub(crate) fn lose_step(
             st.units[unit].reduced = true;
             log(
                 events,
-                EventKind::StepLost,
+                EventKind::StepLost.located(hex_of(st, unit)),
                 "10.7.1",
                 format!("{} loses a step", unit_name(board, st, unit)),
             );
@@ -253,6 +262,69 @@ pub(crate) fn room(board: &Board, st: &State, side: Side, at: SpaceId) -> bool {
     overstacked(&here, limit.saturating_sub(1)) == 0
 }
 
+/// `room` for every space at once: the units of one side counted per space (8.4.1, 8.4.2),
+/// for the legal-action lists that ask about many spaces.
+pub(crate) struct Room {
+    counts: Vec<u16>,
+    limit: usize,
+}
+
+impl Room {
+    pub(crate) fn new(board: &Board, st: &State, side: Side) -> Room {
+        let mut counts = vec![0u16; board.topo.len()];
+        for (u, at) in st.on_map() {
+            let d = data(board, u);
+            if d.side == side && crate::losses::counts_for_stacking(d) {
+                counts[at.index()] += 1;
+            }
+        }
+        Room {
+            counts,
+            limit: stacking_limit(&board.data.track, side, st.turn),
+        }
+    }
+    /// The same answer as [`room`].
+    pub(crate) fn ok(&self, at: SpaceId) -> bool {
+        usize::from(self.counts[at.index()]) <= self.limit.saturating_sub(1)
+    }
+}
+
+/// Whether `a` is legal, decided without listing every legal action where that is cheap (a
+/// move: that unit's destinations; an unload: that space), otherwise by the list. The same
+/// answer as `legal(..).contains(a)`.
+pub(crate) fn is_legal(board: &Board, st: &State, side: Side, a: &Action) -> bool {
+    let plain = st.pending.is_empty()
+        && st.scratch.split_place.is_empty()
+        && !st.scratch.support_step
+        && st.outcome.is_none();
+    let step = match st.phase {
+        Phase::Player { side: s, step } if s == side => Some(step),
+        _ => None,
+    };
+    match (plain, step, a) {
+        (true, Some(Step::Movement), Action::Move { unit, to }) => {
+            *unit < st.units.len()
+                && data(board, *unit).side == side
+                && matches!(st.units[*unit].loc, Loc::Map(_))
+                && !st.scratch.moved.contains(unit)
+                && move_phase::destinations(board, st, side, *unit).contains(to)
+        }
+        (true, Some(Step::RailUnloading), Action::Unload { unit, at }) => {
+            *unit < st.units.len()
+                && data(board, *unit).side == side
+                && st.units[*unit].loc == Loc::Rail
+                && at.index() < board.n_hexes
+                && room(board, st, side, *at)
+                && {
+                    let pos = crate::turn::position(board, st);
+                    let supply = crate::supply::Supply::new(board, &pos);
+                    crate::reorg::unload_ok(board, &supply, side, &st.scratch.captured, *at)
+                }
+        }
+        _ => legal(board, st, side).contains(a),
+    }
+}
+
 /// Every legal action of the deciding side.
 pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     if let Some(p) = st.pending.first() {
@@ -269,12 +341,34 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                 h.dedup();
                 h.into_iter().map(|card| Action::Discard { card }).collect()
             }
+            Pending::Cancel { .. } => {
+                let w = super::events::Window::Cancel;
+                let mut v: Vec<Action> = super::events::playable(board, st, side, w, None)
+                    .into_iter()
+                    .map(|card| Action::PlayEvent { card })
+                    .collect();
+                v.push(Action::Pass);
+                v
+            }
+            Pending::Window { .. } => {
+                let w = super::events::Window::EnemyMovement;
+                let mut v = super::event_targets::targeted_legal(board, st, side, w, None);
+                v.push(Action::Pass);
+                v
+            }
             Pending::Overstack { at, .. } => units_at(st, *at)
                 .into_iter()
                 .filter(|u| data(board, *u).side == side)
                 .map(|unit| Action::Unstack { unit })
                 .collect(),
         };
+    }
+    // 15.1, 15.2: a split's units are placed before anything else; 15.3.1: the support step.
+    if !st.scratch.split_place.is_empty() {
+        return super::optional::split_place_legal(board, st);
+    }
+    if st.scratch.support_step {
+        return super::optional::support_legal(board, st, side);
     }
     let mut any_time: Vec<Action> = Vec::new();
     if let Phase::Player { side: owner, step } = st.phase {
@@ -313,7 +407,11 @@ fn legal_in_phase(board: &Board, st: &State, side: Side) -> Vec<Action> {
         Phase::Player {
             step: Step::Reorganization,
             ..
-        } => reorg_phase::legal(board, st, side),
+        } => {
+            let mut v = reorg_phase::legal(board, st, side);
+            v.extend(super::optional::split_legal(board, st, side));
+            v
+        }
         Phase::Player {
             step: Step::Movement,
             ..
@@ -324,7 +422,11 @@ fn legal_in_phase(board: &Board, st: &State, side: Side) -> Vec<Action> {
         Phase::Player {
             step: Step::RailUnloading,
             ..
-        } => end_phases::legal(board, st, side),
+        } => {
+            let mut v = end_phases::legal(board, st, side);
+            v.extend(super::optional::paratroopers_legal(board, st, side));
+            v
+        }
         Phase::Player {
             step: Step::Card, ..
         } => {
@@ -340,7 +442,8 @@ fn legal_in_phase(board: &Board, st: &State, side: Side) -> Vec<Action> {
     }
 }
 
-/// Carries out a legal action.
+/// Carries out a legal action. A Soviet event the Axis may cancel (Inexperienced Soviet
+/// Officers) waits for the Axis decision first.
 pub(crate) fn perform(
     board: &Board,
     st: &mut State,
@@ -348,6 +451,50 @@ pub(crate) fn perform(
     a: &Action,
     events: &mut Vec<Event>,
 ) {
+    match (st.pending.first(), a) {
+        (Some(Pending::Cancel { .. }), Action::PlayEvent { card }) => {
+            super::event_targets::cancel(board, st, *card, events);
+            return;
+        }
+        (Some(Pending::Cancel { .. }), Action::Pass) => {
+            st.pending.remove(0);
+            if let Some((s, held)) = st.cancel_play.take() {
+                perform_now(board, st, s, &held, events);
+            }
+            return;
+        }
+        (Some(Pending::Window { .. }), Action::Pass) => {
+            st.pending.remove(0);
+            return;
+        }
+        (Some(Pending::Window { .. }), Action::PlayEventOn { .. }) => {
+            st.pending.remove(0);
+        }
+        _ => {}
+    }
+    if super::event_targets::may_cancel(board, st, side, a) {
+        if let Action::PlayEvent { card }
+        | Action::PlayEventFor { card, .. }
+        | Action::PlayEventOn { card, .. } = a
+        {
+            log(
+                events,
+                EventKind::Cards,
+                "5.3",
+                format!(
+                    "The {} play card {card}; the Axis may cancel it",
+                    side.name()
+                ),
+            );
+        }
+        st.cancel_play = Some((side, a.clone()));
+        st.pending.insert(0, Pending::Cancel { side: Side::German });
+        return;
+    }
+    perform_now(board, st, side, a, events);
+}
+
+fn perform_now(board: &Board, st: &mut State, side: Side, a: &Action, events: &mut Vec<Event>) {
     match a {
         Action::Discard { card } => {
             pay(st, side, &[*card]);
@@ -370,10 +517,11 @@ pub(crate) fn perform(
             } else {
                 Loc::Shattered
             };
+            let was_at = hex_of(st, *unit);
             st.units[*unit].loc = to;
             log(
                 events,
-                EventKind::Eliminated,
+                EventKind::Eliminated.located(was_at),
                 "8.4.3",
                 format!(
                     "{} leaves the over-stacked hex ({to:?})",
@@ -383,7 +531,28 @@ pub(crate) fn perform(
             st.pending.remove(0);
             check_stacking(board, st);
         }
+        Action::End if st.scratch.support_step => super::end_movement_phase(st, side),
         Action::End => super::end_step(board, st, events),
+        Action::Place { unit, at } if !st.scratch.split_place.is_empty() => {
+            super::optional::perform_split_place(board, st, *unit, *at, events)
+        }
+        Action::Split { unit } => super::optional::perform_split(board, st, *unit, events),
+        Action::LocalSupport { unit } => {
+            super::optional::perform_support(board, st, *unit, events);
+            super::end_movement_phase(st, side);
+        }
+        Action::PlayEventOn { card, units, hexes }
+            if st
+                .scratch
+                .combat
+                .as_ref()
+                .is_none_or(|c| c.battle.is_none()) =>
+        {
+            super::event_targets::play_targeted(board, st, side, *card, units, hexes, None, events)
+        }
+        Action::Paratroopers { unit } => {
+            super::optional::perform_paratroopers(board, st, *unit, events)
+        }
         Action::PlayEventFor { card, units } => match units.as_slice() {
             [unit] if super::events::is_transferred_units(board, st, side, *card) => {
                 super::events::play_transferred_units(board, st, side, *card, *unit, events)

@@ -9,13 +9,16 @@
 mod battle;
 mod combat_phase;
 mod end_phases;
+mod event_targets;
 mod events;
 mod helpers;
 mod move_phase;
+mod optional;
 mod reorg_phase;
 
 pub(crate) use battle::battle_odds;
 pub use helpers::{card_combos, units_at};
+pub use optional::{support_bonus, support_value};
 
 use crate::board::Board;
 use crate::setup::{draw_cards, Drawn};
@@ -50,6 +53,14 @@ pub enum Action {
     PlayEventFor {
         card: u8,
         units: Vec<usize>,
+    },
+    /// Play an event that names units and hexes (Maskirovka: a unit and its hex; Combat
+    /// Initiative: a unit and where it moves; von Manstein: the unit doubled, or the hexes of
+    /// its Counterblow markers).
+    PlayEventOn {
+        card: u8,
+        units: Vec<usize>,
+        hexes: Vec<SpaceId>,
     },
     // Reorganization (7.0).
     /// 7.1: flip a reduced unit to full strength.
@@ -152,6 +163,20 @@ pub enum Action {
     AssignReserve {
         unit: Option<usize>,
     },
+    // Optional rules (15.0).
+    /// 15.1, 15.2: split this army, Panzer army or fortified front in the placement step
+    /// (then `Place` the units it makes).
+    Split {
+        unit: usize,
+    },
+    /// 15.3.1: put the Local Combat Support marker on this unit at the end of Movement.
+    LocalSupport {
+        unit: usize,
+    },
+    /// 15.9: drop the Paratroopers / Partisans marker on this Axis unit.
+    Paratroopers {
+        unit: usize,
+    },
 }
 
 /// What an event is about (for the log and the table's cues).
@@ -174,15 +199,68 @@ pub enum EventKind {
     Eliminated,
     Control,
     Victory,
+    /// A battle opens on these hexes (its target hexes): the lines up to its `BattleEnd` are
+    /// that battle's.
+    BattleStart {
+        at: Vec<SpaceId>,
+    },
+    /// The battle on these hexes is over.
+    BattleEnd {
+        at: Vec<SpaceId>,
+    },
+    /// An event of `kind` that concerns these spaces (a move's start and end, a captured
+    /// hex, a unit's hex).
+    Located {
+        kind: Box<EventKind>,
+        at: Vec<SpaceId>,
+    },
+}
+
+impl EventKind {
+    /// This kind, pointed at `at` (no spaces: the kind itself).
+    pub fn located(self, at: Vec<SpaceId>) -> EventKind {
+        if at.is_empty() {
+            self
+        } else {
+            EventKind::Located {
+                kind: Box::new(self),
+                at,
+            }
+        }
+    }
+    /// The kind without its spaces.
+    pub fn base(&self) -> &EventKind {
+        match self {
+            EventKind::Located { kind, .. } => kind.base(),
+            k => k,
+        }
+    }
 }
 
 impl eastfront_kernel::EventKind for EventKind {
     fn reveals_or_draws(&self) -> bool {
-        *self == EventKind::Drawn
+        *self.base() == EventKind::Drawn
+    }
+    fn places(&self) -> Vec<SpaceId> {
+        match self {
+            EventKind::Located { at, .. }
+            | EventKind::BattleStart { at }
+            | EventKind::BattleEnd { at } => at.clone(),
+            _ => Vec::new(),
+        }
+    }
+    fn battle_edge(&self) -> Option<bool> {
+        match self {
+            EventKind::BattleStart { .. } => Some(true),
+            EventKind::BattleEnd { .. } => Some(false),
+            _ => None,
+        }
     }
     fn topic(&self) -> eastfront_kernel::LogTopic {
         use eastfront_kernel::LogTopic;
-        match self {
+        match self.base() {
+            EventKind::BattleStart { .. } | EventKind::BattleEnd { .. } => LogTopic::Combat,
+            EventKind::Located { .. } => LogTopic::Other,
             EventKind::Declared
             | EventKind::Battle
             | EventKind::Result
@@ -241,7 +319,10 @@ pub fn deciding_side(st: &State) -> Option<Side> {
     }
     if let Some(p) = st.pending.first() {
         return Some(match p {
-            Pending::Discard { side, .. } | Pending::Overstack { side, .. } => *side,
+            Pending::Discard { side, .. }
+            | Pending::Overstack { side, .. }
+            | Pending::Cancel { side }
+            | Pending::Window { side } => *side,
         });
     }
     let Phase::Player { side, step } = st.phase else {
@@ -305,6 +386,10 @@ fn turn_events(board: &Board, notes: &[TurnNote], events: &mut Vec<Event>) {
     for n in notes {
         let (rule, text) = match n {
             TurnNote::Turn(t) => ("4.0", format!("Turn {t} begins")),
+            TurnNote::ParatroopersArrive => (
+                "15.9",
+                "The Paratroopers / Partisans marker enters the Soviet Rail box".into(),
+            ),
             TurnNote::Weather(w) => ("13.1", format!("Weather: {w:?}")),
             TurnNote::Support { blitz, shock } => {
                 ("13.3", format!("Support: {blitz} Blitz!, {shock} Shock!"))
@@ -359,10 +444,20 @@ fn start_player_turn(st: &mut State, side: Side) {
         side,
         step: if skip { Step::Movement } else { Step::Card },
     };
+    if skip {
+        optional::begin_movement(st, side);
+    }
 }
 
 /// Runs the automatic steps until a player must decide or the game ends.
 pub(crate) fn run(board: &Board, st: &mut State, events: &mut Vec<Event>) {
+    run_steps(board, st, events);
+    // 15.3.4: a marker whose unit left the map is set aside.
+    optional::tidy_support(st);
+}
+
+fn run_steps(board: &Board, st: &mut State, events: &mut Vec<Event>) {
+    optional::tidy_support(st);
     for _ in 0..64 {
         if st.outcome.is_some() {
             st.phase = Phase::Over;
@@ -426,7 +521,7 @@ pub(crate) fn run(board: &Board, st: &mut State, events: &mut Vec<Event>) {
                         st.units[p.unit].unsupplied = true;
                         log(
                             events,
-                            EventKind::Supply,
+                            EventKind::Supply.located(vec![p.at]),
                             "6.4",
                             format!("{} is out of supply", helpers::unit_name(board, st, p.unit)),
                         );
@@ -470,6 +565,15 @@ pub(crate) fn run(board: &Board, st: &mut State, events: &mut Vec<Event>) {
     }
 }
 
+/// The Movement phase is over: on to Combat.
+fn end_movement_phase(st: &mut State, side: Side) {
+    st.scratch.support_step = false;
+    st.phase = Phase::Player {
+        side,
+        step: Step::Combat,
+    };
+}
+
 /// Ends the current phase or step (the `End` action) and moves on.
 fn end_step(board: &Board, st: &mut State, events: &mut Vec<Event>) {
     let Phase::Player { side, step } = st.phase else {
@@ -485,12 +589,22 @@ fn end_step(board: &Board, st: &mut State, events: &mut Vec<Event>) {
                     side,
                     step: Step::Movement,
                 };
+                optional::begin_movement(st, side);
             }
         },
         Step::Movement => {
-            st.phase = Phase::Player {
-                side,
-                step: Step::Combat,
+            // Maskirovka: the passive Soviet's window before the Axis Movement phase ends; the
+            // Axis may go on moving after it.
+            if side == Side::German && !st.scratch.passive_window_done && !st.scratch.support_step {
+                st.scratch.passive_window_done = true;
+                let w = events::Window::EnemyMovement;
+                if !event_targets::targeted_legal(board, st, Side::Soviet, w, None).is_empty() {
+                    st.pending.insert(0, Pending::Window { side: Side::Soviet });
+                    return;
+                }
+            }
+            if !optional::end_movement(board, st, side, events) {
+                end_movement_phase(st, side);
             }
         }
         Step::Combat => {
@@ -570,7 +684,7 @@ impl Game for NoRetreat {
                 side.name()
             )));
         }
-        if !helpers::legal(&self.board, st, side).contains(action) {
+        if !helpers::is_legal(&self.board, st, side, action) {
             return Err(RuleError(format!("not a legal action now: {action:?}")));
         }
         let mut events = Vec::new();

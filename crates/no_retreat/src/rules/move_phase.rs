@@ -1,6 +1,6 @@
 //! The Movement phase (8.0–8.7, 9.1, 14.12.2).
 
-use super::helpers::{card_combos, data, enter, face, pay, room, unit_name};
+use super::helpers::{card_combos, data, enter, face, pay, unit_name};
 use super::{log, Action, Event, EventKind};
 use crate::board::Board;
 use crate::data::Nation;
@@ -10,7 +10,7 @@ use crate::state::*;
 use crate::supply::{Supply, Zones};
 use crate::turn::position;
 use crate::weather::movement_cap;
-use eastfront_kernel::Side;
+use eastfront_kernel::{Side, SpaceId};
 
 /// 8.7, 13.5: the Balkans open the turn after the Soviets take the Romanian oil.
 pub(crate) fn access(st: &State) -> Access {
@@ -52,22 +52,18 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     let pos = position(board, st);
     let zones = Zones::new(board, &pos);
     let tec = &board.data.tables.tec;
+    let rooms = super::helpers::Room::new(board, st, side);
     let mut out = Vec::new();
     // 14.12.2: the Strategic Reserve unloads at the start of the Soviet Movement phase.
     if reserve_may_unload(st, side) {
         let supply = Supply::new(board, &pos);
         for at in unload_spaces(board, &supply, side, &st.scratch.captured) {
-            if room(board, st, side, at) {
+            if rooms.ok(at) {
                 out.push(Action::ReleaseReserve { at });
             }
         }
     }
-    let in_rail = st
-        .units
-        .iter()
-        .enumerate()
-        .filter(|(u, s)| s.loc == Loc::Rail && data(board, *u).side == side)
-        .count();
+    let in_rail = super::optional::rail_used(board, st, side);
     for (u, _) in st.on_map().filter(|(u, _)| data(board, *u).side == side) {
         if st.scratch.moved.contains(&u) {
             continue;
@@ -79,7 +75,7 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
         for (to, _) in reachable(board, tec, &zones, &m, ma, access(st)) {
             // Ending a move over the stacking limit would only put units in the Shattered box
             // at the end of the phase (8.4.3): such moves are not offered.
-            if room(board, st, side, to) {
+            if rooms.ok(to) {
                 out.push(Action::Move { unit: u, to });
             }
         }
@@ -101,6 +97,61 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     out
 }
 
+/// 8.0–8.5: where `unit` may move now with its allowance, within the stacking limit.
+pub(crate) fn destinations(board: &Board, st: &State, side: Side, unit: usize) -> Vec<SpaceId> {
+    let pos = position(board, st);
+    let zones = Zones::new(board, &pos);
+    let Some(m) = mover(board, st, unit) else {
+        return vec![];
+    };
+    let ma = allowance(board, st, unit);
+    let rooms = super::helpers::Room::new(board, st, side);
+    reachable(board, &board.data.tables.tec, &zones, &m, ma, access(st))
+        .into_iter()
+        .map(|(to, _)| to)
+        .filter(|to| rooms.ok(*to))
+        .collect()
+}
+
+/// Moves `unit` to `to` by its cheapest path, entering every space on it (12.7.1).
+pub(crate) fn move_unit(
+    board: &Board,
+    st: &mut State,
+    side: Side,
+    unit: usize,
+    to: SpaceId,
+    rule: &str,
+    events: &mut Vec<Event>,
+) {
+    let pos = position(board, st);
+    let zones = Zones::new(board, &pos);
+    let Some(m) = mover(board, st, unit) else {
+        return;
+    };
+    let ma = allowance(board, st, unit);
+    let path = path_to(
+        board,
+        &board.data.tables.tec,
+        &zones,
+        &m,
+        ma,
+        access(st),
+        to,
+    )
+    .unwrap_or_else(|| vec![to]);
+    let from = m.at;
+    st.units[unit].loc = Loc::Map(to);
+    for s in &path {
+        enter(board, st, side, *s, events);
+    }
+    log(
+        events,
+        EventKind::Moved.located(vec![from, to]),
+        rule,
+        format!("{} moves to {}", unit_name(board, st, unit), board.name(to)),
+    );
+}
+
 pub(crate) fn perform(
     board: &Board,
     st: &mut State,
@@ -110,47 +161,19 @@ pub(crate) fn perform(
 ) {
     match a {
         Action::Move { unit, to } => {
-            let pos = position(board, st);
-            let zones = Zones::new(board, &pos);
-            let Some(m) = mover(board, st, *unit) else {
-                return;
-            };
-            let ma = allowance(board, st, *unit);
-            let path = path_to(
-                board,
-                &board.data.tables.tec,
-                &zones,
-                &m,
-                ma,
-                access(st),
-                *to,
-            )
-            .unwrap_or_else(|| vec![*to]);
-            st.units[*unit].loc = Loc::Map(*to);
+            move_unit(board, st, side, *unit, *to, "8.0", events);
             st.scratch.moved.push(*unit);
-            for s in &path {
-                enter(board, st, side, *s, events);
-            }
-            log(
-                events,
-                EventKind::Moved,
-                "8.0",
-                format!(
-                    "{} moves to {}",
-                    unit_name(board, st, *unit),
-                    board.name(*to)
-                ),
-            );
         }
         Action::Embark { unit, cards } => {
             pay(st, side, cards);
+            let was_at = super::helpers::hex_of(st, *unit);
             st.units[*unit].loc = Loc::Rail;
             st.scratch.moved.push(*unit);
             st.scratch.embarked += 1;
             super::helpers::refresh_finland(board, st);
             log(
                 events,
-                EventKind::Moved,
+                EventKind::Moved.located(was_at),
                 "9.1",
                 format!("{} embarks on rail", unit_name(board, st, *unit)),
             );
@@ -161,7 +184,7 @@ pub(crate) fn perform(
                 enter(board, st, side, *at, events);
                 log(
                     events,
-                    EventKind::Moved,
+                    EventKind::Moved.located(vec![*at]),
                     "14.12.2",
                     format!(
                         "The Strategic Reserve {} unloads in {}",

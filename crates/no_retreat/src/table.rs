@@ -405,7 +405,6 @@ pub fn panel_action(a: &Action) -> bool {
             | Action::Pass
             | Action::ChooseDie { .. }
             | Action::PlayEventFor { .. }
-            | Action::PlayEventOn { .. }
             | Action::Replace { .. }
             | Action::ReturnSs
             | Action::Reorganize { .. }
@@ -413,6 +412,8 @@ pub fn panel_action(a: &Action) -> bool {
             | Action::PlaceCadre { cadre: None }
             | Action::AssignReserve { .. }
     ) || matches!(a, Action::Counterattack { units, .. } if units.is_empty())
+        || matches!(a, Action::PlayEventOn { units, hexes, .. }
+            if units.len() > 1 || (units.is_empty() && hexes.is_empty()))
 }
 
 fn enemy_at(view: &View, s: SpaceId, own: Option<Side>) -> bool {
@@ -453,6 +454,18 @@ pub fn gesture(view: &View, a: &Action) -> Option<Gesture> {
                 .with_path(from.into_iter().chain([*to]).collect())
         }
         Action::ReleaseReserve { at } => Gesture::click(Need::Nothing, *at, Mark::Act),
+        // A card played on one unit (and the hex it goes to), or on hexes alone (von
+        // Manstein's Counterblow markers): made on the map like a move, not as a button per
+        // unit and hex.
+        Action::PlayEventOn { units, hexes, .. } => match (units.as_slice(), hexes.as_slice()) {
+            ([u], [h]) => Gesture::click(piece(u), *h, Mark::Act),
+            ([u], []) => Gesture::click(piece(u), own_hex(u)?, Mark::Act),
+            ([], [first, ..]) => Gesture {
+                clicks: hexes.clone(),
+                ..Gesture::click(Need::Nothing, *first, Mark::Act)
+            },
+            _ => return None,
+        },
         Action::Target { hex } | Action::Counterblow { hex, .. } => {
             Gesture::click(Need::Nothing, *hex, Mark::Attack)
         }

@@ -16,8 +16,10 @@ use hexx::{Hex, HexLayout};
 
 /// Distance from a hex's centre to a corner, in world units.
 pub const HEX_SIZE: f32 = 40.0;
-/// Side of a counter.
-pub const COUNTER_SIZE: f32 = HEX_SIZE * 1.05;
+/// Side of a counter: it leaves the hex's top point free for the Target and Counterblow
+/// markers and its right edge for Unsupplied and Disorganized (the table grows counters that
+/// would be too small to read).
+pub const COUNTER_SIZE: f32 = HEX_SIZE * 0.95;
 
 pub mod colours {
     use bevy::prelude::Color;

@@ -25,7 +25,7 @@ use crate::app::table::panel::{PanelCtx, PanelOut};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use eastfront_ai::no_retreat::{Level, NoRetreatAi};
-use eastfront_kernel::{DataError, Game, LogEvent, Opponent, PieceId, Seat, Side, SpaceId};
+use eastfront_kernel::{DataError, Game, Opponent, PieceId, Seat, Side, SpaceId};
 use eastfront_no_retreat::view::View;
 use eastfront_no_retreat::{Board, EventKind, Options};
 use std::sync::OnceLock;
@@ -174,12 +174,19 @@ impl TableGame for NoRetreat {
             .unwrap_or_else(|| format!("unit {}", piece.0))
     }
     fn cues(&self, e: &eastfront_no_retreat::Event) -> Vec<Cue> {
-        match e.kind {
-            EventKind::Battle => e
-                .places()
+        match &e.kind {
+            EventKind::BattleStart { at } => at
                 .first()
                 .map(|at| vec![Cue::Battle { at: *at }])
                 .unwrap_or_default(),
+            EventKind::Located { kind, at } if **kind == EventKind::Moved && at.len() >= 2 => {
+                vec![Cue::Move {
+                    from: at.first().copied(),
+                    to: at[at.len() - 1],
+                    count: 1,
+                    piece: None,
+                }]
+            }
             _ => Vec::new(),
         }
     }

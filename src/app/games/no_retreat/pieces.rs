@@ -216,7 +216,7 @@ fn chit(key: u64, at: Vec2, text: &str, fill: Color, what: String) -> [MarkerDes
             key,
             at,
             shape: MarkerShape::Chit {
-                size: HEX_SIZE * 0.5,
+                size: HEX_SIZE * 0.4,
                 text: text.into(),
             },
             fill,
@@ -228,7 +228,7 @@ fn chit(key: u64, at: Vec2, text: &str, fill: Color, what: String) -> [MarkerDes
             at,
             shape: MarkerShape::Text {
                 text: text.into(),
-                size: HEX_SIZE * 0.26,
+                size: HEX_SIZE * 0.22,
             },
             fill: Color::WHITE,
             rim: None,
@@ -245,7 +245,7 @@ pub fn markers(game: &NoRetreat, view: &View) -> Vec<MarkerDesc> {
     for s in &view.target_markers {
         out.extend(chit(
             key(*s, 1),
-            centre(board.coord(*s)) + Vec2::new(HEX_SIZE * 0.55, HEX_SIZE * 0.45),
+            centre(board.coord(*s)) + Vec2::new(HEX_SIZE * 0.12, HEX_SIZE * 0.7),
             "T",
             Color::srgb(0.85, 0.15, 0.10),
             "Target marker (10.1)".into(),
@@ -254,7 +254,7 @@ pub fn markers(game: &NoRetreat, view: &View) -> Vec<MarkerDesc> {
     for s in &view.counterblow_markers {
         out.extend(chit(
             key(*s, 2),
-            centre(board.coord(*s)) + Vec2::new(-HEX_SIZE * 0.55, HEX_SIZE * 0.45),
+            centre(board.coord(*s)) + Vec2::new(-HEX_SIZE * 0.12, HEX_SIZE * 0.7),
             "CB",
             Color::srgb(0.55, 0.10, 0.45),
             "Counterblow marker (10.1.2)".into(),
@@ -263,7 +263,7 @@ pub fn markers(game: &NoRetreat, view: &View) -> Vec<MarkerDesc> {
     for (s, side) in &view.cb_markers {
         out.extend(chit(
             key(*s, 3),
-            centre(board.coord(*s)) + Vec2::new(-HEX_SIZE * 0.55, -HEX_SIZE * 0.45),
+            centre(board.coord(*s)) + Vec2::new(0.0, -HEX_SIZE * 0.75),
             "CB",
             match side {
                 Side::German => Color::srgb(0.35, 0.38, 0.40),
@@ -276,12 +276,12 @@ pub fn markers(game: &NoRetreat, view: &View) -> Vec<MarkerDesc> {
     let mut marked: Vec<(SpaceId, u64)> = Vec::new();
     for c in &view.counters {
         let Loc::Map(s) = c.loc else { continue };
-        let offset = |dy: f32| centre(board.coord(s)) + Vec2::new(HEX_SIZE * 0.62, dy);
+        let offset = |dy: f32| centre(board.coord(s)) + Vec2::new(HEX_SIZE * 0.68, dy);
         if c.unsupplied && !marked.contains(&(s, 4)) {
             marked.push((s, 4));
             out.extend(chit(
                 key(s, 4),
-                offset(-HEX_SIZE * 0.35),
+                offset(-HEX_SIZE * 0.25),
                 "U",
                 Color::srgb(0.90, 0.55, 0.05),
                 "Unsupplied (6.4)".into(),
@@ -291,7 +291,7 @@ pub fn markers(game: &NoRetreat, view: &View) -> Vec<MarkerDesc> {
             marked.push((s, 5));
             out.extend(chit(
                 key(s, 5),
-                offset(HEX_SIZE * 0.05),
+                offset(HEX_SIZE * 0.2),
                 "D",
                 Color::srgb(0.25, 0.25, 0.25),
                 "Disorganized (7.10)".into(),

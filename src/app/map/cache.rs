@@ -1,5 +1,5 @@
-//! The board drawn once, not every frame: the spaces, the painted decoration, the names and the
-//! overlay tints are rendered by a second camera into a picture the size of the window, and
+//! The board drawn once, not every frame: the spaces, the painted decoration, the names, the
+//! overlay tints and the markers are rendered by a second camera into a picture the size of the window, and
 //! the map camera shows that picture as one quad under the markers, rings and pieces.
 //!
 //! A frame of a full board shades every pixel of the map several times (paper, fills,
@@ -14,6 +14,7 @@
 //! found from its outline ([`crate::app::picking`]).
 
 use super::camera::MapCamera;
+use super::markers::MarkerEntity;
 use super::painter::Decor;
 use super::{SpaceEntity, Tint};
 use crate::app::rest::Redraw;
@@ -80,17 +81,30 @@ fn cache_wanted(asked: Option<&str>) -> bool {
     !matches!(asked.map(str::trim), Some("off" | "0" | "no"))
 }
 
-/// Puts the board's entities on the board layer as they appear. Without the picture the map
-/// camera sees both layers (see [`super::camera`]), so the same entities draw directly.
+/// Puts the board's entities on the board layer as they appear: the spaces, the painted
+/// decoration, the tints, and the markers with their parts (a marker changes only with the
+/// view, and is then respawned). Without the picture the map camera sees both layers (see
+/// [`super::camera`]), so the same entities draw directly.
 #[allow(clippy::type_complexity)]
 fn put_on_board(
     mut commands: Commands,
-    new: Query<Entity, Or<(Added<SpaceEntity>, Added<Decor>, Added<Tint>)>>,
+    new: Query<
+        Entity,
+        Or<(
+            Added<SpaceEntity>,
+            Added<Decor>,
+            Added<Tint>,
+            Added<MarkerEntity>,
+        )>,
+    >,
+    children: Query<&Children>,
 ) {
     for e in &new {
-        commands
-            .entity(e)
-            .insert((OnBoard, RenderLayers::layer(BOARD_LAYER)));
+        for part in std::iter::once(e).chain(children.iter_descendants(e)) {
+            commands
+                .entity(part)
+                .insert((OnBoard, RenderLayers::layer(BOARD_LAYER)));
+        }
     }
 }
 

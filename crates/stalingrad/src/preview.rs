@@ -89,7 +89,7 @@ pub fn preview(board: &Board, view: &View, action: &Action) -> Vec<String> {
     lines.push(terrain_effects(board.hex(target).terrain).to_string());
     let hv = &view.hexes[target.index()];
     if hv.rubble {
-        lines.push("Rubble: the defender's strength counts double (§6.9)".into());
+        lines.push("Rubble: Double Defense, two of your hits inflict one (§6.9)".into());
     }
     if hv.fortified {
         lines.push("Fortified hex".into());

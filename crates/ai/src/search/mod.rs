@@ -23,6 +23,8 @@
 //! budget it stops at the deadline. Root parallelism: each thread grows its own tree from its
 //! own seed, and the roots' statistics are summed.
 
+mod flat;
+pub use flat::overruled;
 mod tree;
 
 use eastfront_kernel::{Game, Seat, Side};
@@ -61,6 +63,13 @@ pub trait Domain<G: Game>: Send + Sync {
     ) -> Vec<usize> {
         (0..legal.len()).collect()
     }
+    /// The flat search's candidates (`order` is [`Domain::candidates`]'s): by default its
+    /// first `k`. A game may leave out what its evaluation cannot judge after a short
+    /// playout (Moscow '41: ending a segment early, whose cost is the weather clock's).
+    fn shortlist(&self, _view: &G::View, legal: &[G::Action], order: &[usize], k: usize) -> Vec<usize> {
+        let _ = legal;
+        order.iter().copied().take(k).collect()
+    }
     /// The action without a search (a step the determiniser does not cover).
     fn fallback(&self, game: &G, view: &G::View, legal: &[G::Action], seed: u64) -> G::Action;
     /// The side the view belongs to.
@@ -90,6 +99,18 @@ pub struct Config {
     /// for the playout policy's choice below it (½ for the others). Evidence outweighs it as
     /// the visits grow; until then the game's favourites are the search's.
     pub prior_weight: f64,
+    /// Root-only Monte Carlo over the game's shortlist instead of the tree (`flat.rs`).
+    pub flat: Option<Flat>,
+}
+
+/// The flat search's settings: the first `k` actions of the game's order are compared on
+/// common samples, and the first is kept unless another beats it, sample by sample, by more
+/// than `margin` (in chance of winning) and by more than `z` standard errors.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Flat {
+    pub k: usize,
+    pub margin: f64,
+    pub z: f64,
 }
 
 impl Default for Config {
@@ -103,6 +124,7 @@ impl Default for Config {
             widen_base: 2.0,
             widen_power: 0.5,
             prior_weight: 0.0,
+            flat: None,
         }
     }
 }
@@ -166,6 +188,26 @@ where
     let local = Signals::default();
     let signals = signals.unwrap_or(&local);
     signals.iterations.store(0, Ordering::Relaxed);
+    if let Some(flat) = config.flat {
+        let found = flat::search(
+            game, domain, view, legal, &order, seed, config, flat, deadline, signals,
+        );
+        let iterations = signals.iterations.load(Ordering::Relaxed);
+        let stat = found.root.iter().find(|s| s.index == found.chosen);
+        let Some(stat) = stat.filter(|s| s.visits > 0) else {
+            return plain(legal[found.chosen].clone());
+        };
+        let mine = stat.value.clamp(0.0, 1.0);
+        return SearchReport {
+            action: legal[found.chosen].clone(),
+            win_chance: Some(match side {
+                Side::German => [mine, 1.0 - mine],
+                Side::Soviet => [1.0 - mine, mine],
+            }),
+            iterations,
+            root: found.root,
+        };
+    }
     let share = |t: usize| {
         config.iterations / threads as u32
             + u32::from((t as u32) < config.iterations % threads as u32)

@@ -31,6 +31,9 @@ pub struct Moscow41Domain {
     pub prior: Level,
     /// Evaluator points per unit of the logistic curve.
     pub scale: f64,
+    /// Whether the flat search may choose to end a segment or pass where the utility AI
+    /// would not.
+    pub may_end: bool,
 }
 
 impl Default for Moscow41Domain {
@@ -39,6 +42,7 @@ impl Default for Moscow41Domain {
             playout: Playout::Random { end_odds: 6 },
             prior: Level::Hard,
             scale: 600.0,
+            may_end: false,
         }
     }
 }
@@ -108,6 +112,25 @@ impl Domain<Moscow41> for Moscow41Domain {
         rng: &mut ChaCha8Rng,
     ) -> Vec<usize> {
         utility::ranked(game, view, legal, self.prior, rng.random())
+    }
+    fn shortlist(&self, _view: &View, legal: &[Action], order: &[usize], k: usize) -> Vec<usize> {
+        // A short playout cut off by the evaluator does not see what ending a segment or
+        // passing costs (the initiative, the weather clock: the utility AI's end penalty), and
+        // the search German that could choose them passed its way to quick defeats (SC.1, 8
+        // games: 49 decisions a game against the utility German's 113). Unless the utility AI
+        // itself ends, they are not candidates.
+        let Some(&first) = order.first() else {
+            return Vec::new();
+        };
+        let mut out = vec![first];
+        out.extend(
+            order[1..]
+                .iter()
+                .copied()
+                .filter(|&i| self.may_end || ends(&legal[first]) || !ends(&legal[i]))
+                .take(k.saturating_sub(1)),
+        );
+        out
     }
     fn fallback(&self, game: &Moscow41, view: &View, legal: &[Action], seed: u64) -> Action {
         utility::choose(game, view, legal, self.prior, seed)

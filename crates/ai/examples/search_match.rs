@@ -34,6 +34,10 @@ struct Args {
     /// Player A's flat search (k, margin, z) instead of the tree, and its threads.
     flat: Option<search::Flat>,
     threads: Option<usize>,
+    quiet: Option<u32>,
+    any_kind: bool,
+    /// Player A's evaluator scale (points per logistic unit).
+    scale: Option<f64>,
 }
 
 fn args() -> Args {
@@ -52,6 +56,9 @@ fn args() -> Args {
         widen: None,
         flat: None,
         threads: None,
+        quiet: None,
+        any_kind: false,
+        scale: None,
     };
     let v: Vec<String> = std::env::args().skip(1).collect();
     for w in v.chunks(2) {
@@ -79,6 +86,9 @@ fn args() -> Args {
                     z: f.get(2).copied().unwrap_or(0.0),
                 });
             }
+            "--scale" => a.scale = Some(val.parse().expect("--scale S")),
+            "--quiet" => a.quiet = Some(val.parse().expect("--quiet CAP")),
+            "--any-kind" => a.any_kind = val == "1",
             "--threads" => a.threads = Some(val.parse().expect("--threads N")),
             "--a-side" => {
                 a.a_side = Some(if val == "soviet" {
@@ -225,7 +235,9 @@ fn main() {
                 || args.bias.is_some()
                 || args.widen.is_some()
                 || args.flat.is_some()
-                || args.threads.is_some();
+                || args.threads.is_some()
+                || args.scale.is_some()
+                || args.quiet.is_some();
             let a: Box<dyn Opponent<Moscow41>> = if tuned {
                 let mut ai = search::moscow41::search_ai(
                     &args.a,
@@ -242,6 +254,13 @@ fn main() {
                 }
                 if args.flat.is_some() {
                     ai.config.flat = args.flat;
+                }
+                if let Some(sc) = args.scale {
+                    ai.domain.scale = sc;
+                }
+                ai.domain.same_kind = !args.any_kind;
+                if let Some(q) = args.quiet {
+                    ai.config.quiet_cap = q;
                 }
                 if let Some(t) = args.threads {
                     ai.config.threads = t;

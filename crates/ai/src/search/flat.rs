@@ -100,7 +100,7 @@ where
                 if !ok {
                     break;
                 }
-                let german = play_out(game, domain, config.playout_depth, &mut st, &mut r);
+                let german = play_out(game, domain, config, &mut st, &mut r);
                 values.push(match side {
                     Side::German => german,
                     Side::Soviet => 1.0 - german,
@@ -156,6 +156,18 @@ where
             best = mean;
             chosen = j;
         }
+    }
+    if chosen != 0 && std::env::var_os("EASTFRONT_FLAT_TRACE").is_some() {
+        let mean = |e: &Sums| e.value / e.n.max(1) as f64;
+        eprintln!(
+            "overrule: {:?} ({:.3}) -> {:?} ({:.3}, +{:.3} over {})",
+            legal[cands[0]],
+            mean(&sums[0]),
+            legal[cands[chosen]],
+            mean(&sums[chosen]),
+            best,
+            sums[chosen].n
+        );
     }
     SEARCHED.fetch_add(1, Ordering::Relaxed);
     OVERRULED.fetch_add(u64::from(chosen != 0), Ordering::Relaxed);

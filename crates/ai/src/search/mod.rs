@@ -50,6 +50,11 @@ pub trait Domain<G: Game>: Send + Sync {
         legal: &[G::Action],
         rng: &mut ChaCha8Rng,
     ) -> G::Action;
+    /// Whether `st` is a fair place to cut a playout off and evaluate (Moscow '41: between
+    /// impulses, not halfway through a move, a battle or a reinforcement). Default: always.
+    fn quiet(&self, _game: &G, _st: &G::State) -> bool {
+        true
+    }
     /// The German's chance of winning from `st`, where a playout is cut off (0..=1).
     fn evaluate(&self, game: &G, st: &G::State) -> f64;
     /// The root's actions in the order the search should try them (indices into `legal`,
@@ -88,8 +93,10 @@ pub struct Config {
     pub threads: usize,
     /// UCB1's exploration constant.
     pub exploration: f64,
-    /// Decisions a playout plays before the evaluation is taken.
+    /// Decisions a playout plays before the evaluation is taken…
     pub playout_depth: u32,
+    /// …and up to this many more to reach a quiet position ([`Domain::quiet`]).
+    pub quiet_cap: u32,
     /// Progressive widening: a node visited n times has at most `widen_base + n^widen_power`
     /// children.
     pub widen_base: f64,
@@ -121,6 +128,7 @@ impl Default for Config {
             threads: 1,
             exploration: 0.7,
             playout_depth: 40,
+            quiet_cap: 0,
             widen_base: 2.0,
             widen_power: 0.5,
             prior_weight: 0.0,

@@ -8,7 +8,7 @@ use super::{logistic, Config, Domain, SearchAi};
 use crate::moscow41::{self as utility, Level};
 use eastfront_kernel::{Game, Seat, Side, Viewer};
 use eastfront_moscow41::view::View;
-use eastfront_moscow41::{Action, Moscow41, State};
+use eastfront_moscow41::{Action, Moscow41, Phase, State};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -34,6 +34,9 @@ pub struct Moscow41Domain {
     /// Whether the flat search may choose to end a segment or pass where the utility AI
     /// would not.
     pub may_end: bool,
+    /// Whether the flat search compares only actions of the utility AI's first choice's kind
+    /// (which move, which battle, which HQ; not whether to move, fight or reinforce).
+    pub same_kind: bool,
 }
 
 impl Default for Moscow41Domain {
@@ -43,6 +46,7 @@ impl Default for Moscow41Domain {
             prior: Level::Hard,
             scale: 600.0,
             may_end: false,
+            same_kind: true,
         }
     }
 }
@@ -93,6 +97,15 @@ impl Domain<Moscow41> for Moscow41Domain {
             }
         }
     }
+    fn quiet(&self, _game: &Moscow41, st: &State) -> bool {
+        // Between impulses: a cut inside a Strategic Reinforcement (blocks drawn, not yet
+        // deployed), a command segment or a battle misjudges it (the search German preferred
+        // a Strategic Move to the utility AI's Strategic Reinforcement by 0.005 to 0.000).
+        matches!(
+            st.phase,
+            Phase::ImpulseChoice | Phase::LogisticChoice { .. } | Phase::GameOver
+        )
+    }
     fn evaluate(&self, game: &Moscow41, st: &State) -> f64 {
         if let Some(o) = game.outcome(st) {
             return match o.winner {
@@ -122,12 +135,19 @@ impl Domain<Moscow41> for Moscow41Domain {
         let Some(&first) = order.first() else {
             return Vec::new();
         };
+        let kind = std::mem::discriminant(&legal[first]);
         let mut out = vec![first];
         out.extend(
             order[1..]
                 .iter()
                 .copied()
-                .filter(|&i| self.may_end || ends(&legal[first]) || !ends(&legal[i]))
+                .filter(|&i| {
+                    if self.same_kind {
+                        std::mem::discriminant(&legal[i]) == kind
+                    } else {
+                        self.may_end || ends(&legal[first]) || !ends(&legal[i])
+                    }
+                })
                 .take(k.saturating_sub(1)),
         );
         out

@@ -201,7 +201,7 @@ impl<'a, G: Game, D: Domain<G>> Tree<'a, G, D> {
 
     /// Plays on with the playout policy; the German's value of where it ends.
     fn playout(&self, st: &mut G::State, rng: &mut ChaCha8Rng) -> f64 {
-        play_out(self.game, self.domain, self.config.playout_depth, st, rng)
+        play_out(self.game, self.domain, self.config, st, rng)
     }
 
     pub fn root_stats(&self) -> Vec<RootStat<G::Action>> {
@@ -243,19 +243,24 @@ pub(super) fn merge<A: Clone>(trees: Vec<Vec<RootStat<A>>>) -> Vec<RootStat<A>> 
     all
 }
 
-/// Plays on from `st` with the game's playout policy for `depth` decisions (forced steps do
-/// not count); the German's value of where it ends: the outcome, or the game's evaluation.
+/// Plays on from `st` with the game's playout policy for the config's `playout_depth`
+/// decisions (forced steps do not count) and up to `quiet_cap` more until the game calls
+/// the position quiet; the German's value of where it ends: the outcome, or the game's
+/// evaluation.
 pub(super) fn play_out<G: Game, D: Domain<G>>(
     game: &G,
     domain: &D,
-    depth: u32,
+    config: &Config,
     st: &mut G::State,
     rng: &mut ChaCha8Rng,
 ) -> f64 {
+    let (depth, cap) = (config.playout_depth, config.quiet_cap);
     let mut decisions = 0;
     let mut steps = 0u32;
     while let Some(seat) = game.active(st) {
-        if decisions >= depth || steps > 100_000 {
+        let cut = decisions >= depth
+            && (decisions >= depth.saturating_add(cap) || domain.quiet(game, st));
+        if cut || steps > 100_000 {
             return domain.evaluate(game, st);
         }
         steps += 1;

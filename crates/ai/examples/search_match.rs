@@ -79,7 +79,10 @@ fn args() -> Args {
                 a.widen = Some((b.parse().expect("base"), p.parse().expect("power")));
             }
             "--flat" => {
-                let f: Vec<f64> = val.split(',').map(|x| x.parse().expect("--flat K,MARGIN,Z")).collect();
+                let f: Vec<f64> = val
+                    .split(',')
+                    .map(|x| x.parse().expect("--flat K,MARGIN,Z"))
+                    .collect();
                 a.flat = Some(search::Flat {
                     k: f[0] as usize,
                     margin: f.get(1).copied().unwrap_or(0.0),

@@ -43,7 +43,10 @@ static OVERRULED: AtomicU64 = AtomicU64::new(0);
 
 /// (decisions searched, decisions where another candidate than the game's first was played).
 pub fn overruled() -> (u64, u64) {
-    (SEARCHED.load(Ordering::Relaxed), OVERRULED.load(Ordering::Relaxed))
+    (
+        SEARCHED.load(Ordering::Relaxed),
+        OVERRULED.load(Ordering::Relaxed),
+    )
 }
 
 /// What the flat search found: every candidate's statistics, and the index (into `legal`)

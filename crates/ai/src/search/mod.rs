@@ -71,7 +71,13 @@ pub trait Domain<G: Game>: Send + Sync {
     /// The flat search's candidates (`order` is [`Domain::candidates`]'s): by default its
     /// first `k`. A game may leave out what its evaluation cannot judge after a short
     /// playout (Moscow '41: ending a segment early, whose cost is the weather clock's).
-    fn shortlist(&self, _view: &G::View, legal: &[G::Action], order: &[usize], k: usize) -> Vec<usize> {
+    fn shortlist(
+        &self,
+        _view: &G::View,
+        legal: &[G::Action],
+        order: &[usize],
+        k: usize,
+    ) -> Vec<usize> {
         let _ = legal;
         order.iter().copied().take(k).collect()
     }

@@ -31,6 +31,13 @@ struct Args {
     /// Player A's progressive bias and widening (base, power), instead of its level's.
     bias: Option<f64>,
     widen: Option<(f64, f64)>,
+    /// Player A's flat search (k, margin, z) instead of the tree, and its threads.
+    flat: Option<search::Flat>,
+    threads: Option<usize>,
+    quiet: Option<u32>,
+    any_kind: bool,
+    /// Player A's evaluator scale (points per logistic unit).
+    scale: Option<f64>,
 }
 
 fn args() -> Args {
@@ -47,6 +54,11 @@ fn args() -> Args {
         playout: None,
         bias: None,
         widen: None,
+        flat: None,
+        threads: None,
+        quiet: None,
+        any_kind: false,
+        scale: None,
     };
     let v: Vec<String> = std::env::args().skip(1).collect();
     for w in v.chunks(2) {
@@ -66,6 +78,21 @@ fn args() -> Args {
                 let (b, p) = val.split_once(',').expect("--widen BASE,POWER");
                 a.widen = Some((b.parse().expect("base"), p.parse().expect("power")));
             }
+            "--flat" => {
+                let f: Vec<f64> = val
+                    .split(',')
+                    .map(|x| x.parse().expect("--flat K,MARGIN,Z"))
+                    .collect();
+                a.flat = Some(search::Flat {
+                    k: f[0] as usize,
+                    margin: f.get(1).copied().unwrap_or(0.0),
+                    z: f.get(2).copied().unwrap_or(0.0),
+                });
+            }
+            "--scale" => a.scale = Some(val.parse().expect("--scale S")),
+            "--quiet" => a.quiet = Some(val.parse().expect("--quiet CAP")),
+            "--any-kind" => a.any_kind = val == "1",
+            "--threads" => a.threads = Some(val.parse().expect("--threads N")),
             "--a-side" => {
                 a.a_side = Some(if val == "soviet" {
                     Side::Soviet
@@ -147,12 +174,13 @@ fn run<G: Game + ComputerPlayers>(
     times.sort_by(f64::total_cmp);
     let pct = |w: u32, n: u32| 100.0 * w as f64 / n.max(1) as f64;
     println!(
-        "{} {}: A={} vs B={} budget={:?} seeds {}..{}: A wins {:.1}% ({} / {}); as German {} / {} ({:.1}%), as Soviet {} / {} ({:.1}%); A per decision median {:.1} ms, worst {:.0} ms over {}; {:.0}s",
+        "{} {}: A={} vs B={} budget={:?} {} seeds {}..{}: A wins {:.1}% ({} / {}); as German {} / {} ({:.1}%), as Soviet {} / {} ({:.1}%); A per decision median {:.1} ms, worst {:.0} ms over {}; {:.0}s",
         game.id(),
         args.scenario.as_deref().unwrap_or("all"),
         args.a,
         args.b,
         args.budget,
+        std::env::args().skip(1).collect::<Vec<_>>().join(" "),
         args.seed,
         args.seed + args.games,
         pct(wins[0] + wins[1], played[0] + played[1]),
@@ -169,6 +197,10 @@ fn run<G: Game + ComputerPlayers>(
         times.len(),
         start.elapsed().as_secs_f64()
     );
+    let (searched, overruled) = search::overruled();
+    if searched > 0 {
+        println!("flat search: {overruled} of {searched} decisions overruled the first choice");
+    }
 }
 
 fn main() {
@@ -204,7 +236,11 @@ fn main() {
             let tuned = args.depth.is_some()
                 || args.playout.is_some()
                 || args.bias.is_some()
-                || args.widen.is_some();
+                || args.widen.is_some()
+                || args.flat.is_some()
+                || args.threads.is_some()
+                || args.scale.is_some()
+                || args.quiet.is_some();
             let a: Box<dyn Opponent<Moscow41>> = if tuned {
                 let mut ai = search::moscow41::search_ai(
                     &args.a,
@@ -218,6 +254,19 @@ fn main() {
                 }
                 if let Some((b, p)) = args.widen {
                     (ai.config.widen_base, ai.config.widen_power) = (b, p);
+                }
+                if args.flat.is_some() {
+                    ai.config.flat = args.flat;
+                }
+                if let Some(sc) = args.scale {
+                    ai.domain.scale = sc;
+                }
+                ai.domain.same_kind = !args.any_kind;
+                if let Some(q) = args.quiet {
+                    ai.config.quiet_cap = q;
+                }
+                if let Some(t) = args.threads {
+                    ai.config.threads = t;
                 }
                 if let Some(p) = args.playout.as_deref().and_then(Level::parse) {
                     ai.domain.playout = Playout::Utility(p);

@@ -23,6 +23,8 @@
 //! budget it stops at the deadline. Root parallelism: each thread grows its own tree from its
 //! own seed, and the roots' statistics are summed.
 
+mod flat;
+pub use flat::overruled;
 mod tree;
 
 use eastfront_kernel::{Game, Seat, Side};
@@ -48,6 +50,11 @@ pub trait Domain<G: Game>: Send + Sync {
         legal: &[G::Action],
         rng: &mut ChaCha8Rng,
     ) -> G::Action;
+    /// Whether `st` is a fair place to cut a playout off and evaluate (Moscow '41: between
+    /// impulses, not halfway through a move, a battle or a reinforcement). Default: always.
+    fn quiet(&self, _game: &G, _st: &G::State) -> bool {
+        true
+    }
     /// The German's chance of winning from `st`, where a playout is cut off (0..=1).
     fn evaluate(&self, game: &G, st: &G::State) -> f64;
     /// The root's actions in the order the search should try them (indices into `legal`,
@@ -60,6 +67,19 @@ pub trait Domain<G: Game>: Send + Sync {
         _rng: &mut ChaCha8Rng,
     ) -> Vec<usize> {
         (0..legal.len()).collect()
+    }
+    /// The flat search's candidates (`order` is [`Domain::candidates`]'s): by default its
+    /// first `k`. A game may leave out what its evaluation cannot judge after a short
+    /// playout (Moscow '41: ending a segment early, whose cost is the weather clock's).
+    fn shortlist(
+        &self,
+        _view: &G::View,
+        legal: &[G::Action],
+        order: &[usize],
+        k: usize,
+    ) -> Vec<usize> {
+        let _ = legal;
+        order.iter().copied().take(k).collect()
     }
     /// The action without a search (a step the determiniser does not cover).
     fn fallback(&self, game: &G, view: &G::View, legal: &[G::Action], seed: u64) -> G::Action;
@@ -79,8 +99,10 @@ pub struct Config {
     pub threads: usize,
     /// UCB1's exploration constant.
     pub exploration: f64,
-    /// Decisions a playout plays before the evaluation is taken.
+    /// Decisions a playout plays before the evaluation is taken…
     pub playout_depth: u32,
+    /// …and up to this many more to reach a quiet position ([`Domain::quiet`]).
+    pub quiet_cap: u32,
     /// Progressive widening: a node visited n times has at most `widen_base + n^widen_power`
     /// children.
     pub widen_base: f64,
@@ -90,6 +112,18 @@ pub struct Config {
     /// for the playout policy's choice below it (½ for the others). Evidence outweighs it as
     /// the visits grow; until then the game's favourites are the search's.
     pub prior_weight: f64,
+    /// Root-only Monte Carlo over the game's shortlist instead of the tree (`flat.rs`).
+    pub flat: Option<Flat>,
+}
+
+/// The flat search's settings: the first `k` actions of the game's order are compared on
+/// common samples, and the first is kept unless another beats it, sample by sample, by more
+/// than `margin` (in chance of winning) and by more than `z` standard errors.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Flat {
+    pub k: usize,
+    pub margin: f64,
+    pub z: f64,
 }
 
 impl Default for Config {
@@ -100,9 +134,11 @@ impl Default for Config {
             threads: 1,
             exploration: 0.7,
             playout_depth: 40,
+            quiet_cap: 0,
             widen_base: 2.0,
             widen_power: 0.5,
             prior_weight: 0.0,
+            flat: None,
         }
     }
 }
@@ -166,6 +202,26 @@ where
     let local = Signals::default();
     let signals = signals.unwrap_or(&local);
     signals.iterations.store(0, Ordering::Relaxed);
+    if let Some(flat) = config.flat {
+        let found = flat::search(
+            game, domain, view, legal, &order, seed, config, flat, deadline, signals,
+        );
+        let iterations = signals.iterations.load(Ordering::Relaxed);
+        let stat = found.root.iter().find(|s| s.index == found.chosen);
+        let Some(stat) = stat.filter(|s| s.visits > 0) else {
+            return plain(legal[found.chosen].clone());
+        };
+        let mine = stat.value.clamp(0.0, 1.0);
+        return SearchReport {
+            action: legal[found.chosen].clone(),
+            win_chance: Some(match side {
+                Side::German => [mine, 1.0 - mine],
+                Side::Soviet => [1.0 - mine, mine],
+            }),
+            iterations,
+            root: found.root,
+        };
+    }
     let share = |t: usize| {
         config.iterations / threads as u32
             + u32::from((t as u32) < config.iterations % threads as u32)

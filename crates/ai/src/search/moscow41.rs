@@ -8,7 +8,7 @@ use super::{logistic, Config, Domain, SearchAi};
 use crate::moscow41::{self as utility, Level};
 use eastfront_kernel::{Game, Seat, Side, Viewer};
 use eastfront_moscow41::view::View;
-use eastfront_moscow41::{Action, Moscow41, State};
+use eastfront_moscow41::{Action, Moscow41, Phase, State};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -31,6 +31,12 @@ pub struct Moscow41Domain {
     pub prior: Level,
     /// Evaluator points per unit of the logistic curve.
     pub scale: f64,
+    /// Whether the flat search may choose to end a segment or pass where the utility AI
+    /// would not.
+    pub may_end: bool,
+    /// Whether the flat search compares only actions of the utility AI's first choice's kind
+    /// (which move, which battle, which HQ; not whether to move, fight or reinforce).
+    pub same_kind: bool,
 }
 
 impl Default for Moscow41Domain {
@@ -39,6 +45,8 @@ impl Default for Moscow41Domain {
             playout: Playout::Random { end_odds: 6 },
             prior: Level::Hard,
             scale: 600.0,
+            may_end: false,
+            same_kind: true,
         }
     }
 }
@@ -89,6 +97,15 @@ impl Domain<Moscow41> for Moscow41Domain {
             }
         }
     }
+    fn quiet(&self, _game: &Moscow41, st: &State) -> bool {
+        // Between impulses: a cut inside a Strategic Reinforcement (blocks drawn, not yet
+        // deployed), a command segment or a battle misjudges it (the search German preferred
+        // a Strategic Move to the utility AI's Strategic Reinforcement by 0.005 to 0.000).
+        matches!(
+            st.phase,
+            Phase::ImpulseChoice | Phase::LogisticChoice { .. } | Phase::GameOver
+        )
+    }
     fn evaluate(&self, game: &Moscow41, st: &State) -> f64 {
         if let Some(o) = game.outcome(st) {
             return match o.winner {
@@ -108,6 +125,32 @@ impl Domain<Moscow41> for Moscow41Domain {
         rng: &mut ChaCha8Rng,
     ) -> Vec<usize> {
         utility::ranked(game, view, legal, self.prior, rng.random())
+    }
+    fn shortlist(&self, _view: &View, legal: &[Action], order: &[usize], k: usize) -> Vec<usize> {
+        // A short playout cut off by the evaluator does not see what ending a segment or
+        // passing costs (the initiative, the weather clock: the utility AI's end penalty), and
+        // the search German that could choose them passed its way to quick defeats (SC.1, 8
+        // games: 49 decisions a game against the utility German's 113). Unless the utility AI
+        // itself ends, they are not candidates.
+        let Some(&first) = order.first() else {
+            return Vec::new();
+        };
+        let kind = std::mem::discriminant(&legal[first]);
+        let mut out = vec![first];
+        out.extend(
+            order[1..]
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    if self.same_kind {
+                        std::mem::discriminant(&legal[i]) == kind
+                    } else {
+                        self.may_end || ends(&legal[first]) || !ends(&legal[i])
+                    }
+                })
+                .take(k.saturating_sub(1)),
+        );
+        out
     }
     fn fallback(&self, game: &Moscow41, view: &View, legal: &[Action], seed: u64) -> Action {
         utility::choose(game, view, legal, self.prior, seed)

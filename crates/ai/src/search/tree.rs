@@ -201,32 +201,7 @@ impl<'a, G: Game, D: Domain<G>> Tree<'a, G, D> {
 
     /// Plays on with the playout policy; the German's value of where it ends.
     fn playout(&self, st: &mut G::State, rng: &mut ChaCha8Rng) -> f64 {
-        let game = self.game;
-        let mut decisions = 0;
-        let mut steps = 0u32;
-        while let Some(seat) = game.active(st) {
-            if decisions >= self.config.playout_depth || steps > 100_000 {
-                return self.domain.evaluate(game, st);
-            }
-            steps += 1;
-            let legal = game.legal_actions(st, seat);
-            let action = match legal.len() {
-                0 => return self.domain.evaluate(game, st),
-                1 => legal[0].clone(),
-                _ => {
-                    decisions += 1;
-                    self.domain.playout(game, st, seat, &legal, rng)
-                }
-            };
-            if game.apply(st, seat, &action).is_err() {
-                return self.domain.evaluate(game, st);
-            }
-        }
-        match game.outcome(st).and_then(|o| o.winner) {
-            Some(Side::German) => 1.0,
-            Some(Side::Soviet) => 0.0,
-            None => 0.5,
-        }
+        play_out(self.game, self.domain, self.config, st, rng)
     }
 
     pub fn root_stats(&self) -> Vec<RootStat<G::Action>> {
@@ -266,4 +241,45 @@ pub(super) fn merge<A: Clone>(trees: Vec<Vec<RootStat<A>>>) -> Vec<RootStat<A>> 
     }
     all.sort_by_key(|s| s.index);
     all
+}
+
+/// Plays on from `st` with the game's playout policy for the config's `playout_depth`
+/// decisions (forced steps do not count) and up to `quiet_cap` more until the game calls
+/// the position quiet; the German's value of where it ends: the outcome, or the game's
+/// evaluation.
+pub(super) fn play_out<G: Game, D: Domain<G>>(
+    game: &G,
+    domain: &D,
+    config: &Config,
+    st: &mut G::State,
+    rng: &mut ChaCha8Rng,
+) -> f64 {
+    let (depth, cap) = (config.playout_depth, config.quiet_cap);
+    let mut decisions = 0;
+    let mut steps = 0u32;
+    while let Some(seat) = game.active(st) {
+        let cut = decisions >= depth
+            && (decisions >= depth.saturating_add(cap) || domain.quiet(game, st));
+        if cut || steps > 100_000 {
+            return domain.evaluate(game, st);
+        }
+        steps += 1;
+        let legal = game.legal_actions(st, seat);
+        let action = match legal.len() {
+            0 => return domain.evaluate(game, st),
+            1 => legal[0].clone(),
+            _ => {
+                decisions += 1;
+                domain.playout(game, st, seat, &legal, rng)
+            }
+        };
+        if game.apply(st, seat, &action).is_err() {
+            return domain.evaluate(game, st);
+        }
+    }
+    match game.outcome(st).and_then(|o| o.winner) {
+        Some(Side::German) => 1.0,
+        Some(Side::Soviet) => 0.0,
+        None => 0.5,
+    }
 }

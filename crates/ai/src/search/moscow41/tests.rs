@@ -94,3 +94,81 @@ fn the_utility_playout_and_the_evaluation_hold() {
     let r = search(&game, &domain, &view, &legal, 1, &small(), None);
     assert!(legal.contains(&r.action));
 }
+
+fn flat() -> Config {
+    Config {
+        iterations: 24,
+        threads: 2,
+        playout_depth: 4,
+        flat: Some(crate::search::Flat {
+            k: 3,
+            margin: 0.0,
+            z: 0.0,
+        }),
+        ..Config::default()
+    }
+}
+
+#[test]
+fn the_flat_search_is_reproducible_and_thread_blind() {
+    let game = Moscow41::new();
+    let domain = Moscow41Domain {
+        playout: Playout::Utility(Level::Normal),
+        same_kind: false,
+        ..Moscow41Domain::default()
+    };
+    for st in german_decisions("sc1", 3, 2) {
+        let view = game.view(&st, Viewer::Side(Side::German));
+        let legal = game.legal_actions(&st, game.active(&st).unwrap());
+        let r = search(&game, &domain, &view, &legal, 7, &flat(), None);
+        assert!(legal.contains(&r.action), "{:?}", r.action);
+        assert_eq!(r.iterations, 24);
+        let n = r.root.len() as u32;
+        assert!((1..=3).contains(&n), "{n}");
+        assert!(r.root.iter().all(|s| s.visits == 24u32.div_ceil(n)));
+        let [g, s] = r.win_chance.expect("a search was made");
+        assert!((0.0..=1.0).contains(&g) && (g + s - 1.0).abs() < 1e-9);
+        assert_eq!(search(&game, &domain, &view, &legal, 7, &flat(), None), r);
+        // The samples are numbered, not dealt to threads: one thread decides the same.
+        let one = Config {
+            threads: 1,
+            ..flat()
+        };
+        let r1 = search(&game, &domain, &view, &legal, 7, &one, None);
+        assert_eq!(r1.action, r.action);
+        for (a, b) in r1.root.iter().zip(&r.root) {
+            assert_eq!((a.index, a.visits), (b.index, b.visits));
+            assert!((a.value - b.value).abs() < 1e-9);
+        }
+    }
+}
+
+#[test]
+fn the_flat_search_never_peeks() {
+    let game = Moscow41::new();
+    let domain = Moscow41Domain {
+        playout: Playout::Utility(Level::Normal),
+        ..Moscow41Domain::default()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let mut compared = 0;
+    for st in german_decisions("campaign", 8, 3) {
+        let view = game.view(&st, Viewer::Side(Side::German));
+        let Some(other) = domain.determinise(&game, &view, &mut rng) else {
+            continue;
+        };
+        if other.blocks == st.blocks {
+            continue;
+        }
+        let seat = game.active(&st).unwrap();
+        let legal = game.legal_actions(&st, seat);
+        assert_eq!(legal, game.legal_actions(&other, seat));
+        let decide = |truth: &State| {
+            let v = game.view(truth, Viewer::Side(Side::German));
+            search(&game, &domain, &v, &legal, 9, &flat(), None)
+        };
+        assert_eq!(decide(&st), decide(&other));
+        compared += 1;
+    }
+    assert!(compared >= 2, "{compared}");
+}

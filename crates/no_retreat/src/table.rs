@@ -17,7 +17,8 @@ pub fn unit_piece(unit: usize) -> PieceId {
     PieceId(unit as u32)
 }
 
-fn side_word(side: Side) -> &'static str {
+/// A side as No Retreat! names it: the Axis (seat 0) and the Soviets.
+pub fn side_word(side: Side) -> &'static str {
     match side {
         Side::German => "Axis",
         Side::Soviet => "Soviet",

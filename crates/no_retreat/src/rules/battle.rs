@@ -239,7 +239,7 @@ pub(super) fn fight(
             "10.5",
             format!(
                 "Battle: the {} attack {}",
-                b.attacker.name(),
+                crate::table::side_word(b.attacker),
                 b.targets
                     .iter()
                     .map(|h| board.name(*h))
@@ -293,7 +293,7 @@ fn roll_battle(board: &Board, st: &mut State, b: &mut BattleRun, events: &mut Ve
     let col = odds.final_column.map(|c| c.label()).unwrap_or("below 1:3");
     let text = format!(
         "{} attacks {}: {} vs {}, {}{}; {}",
-        b.attacker.name(),
+        crate::table::side_word(b.attacker),
         b.targets
             .iter()
             .map(|h| board.name(*h))

@@ -596,7 +596,11 @@ pub(crate) fn perform(
                     events,
                     EventKind::Battle,
                     "10.5",
-                    format!("{} uses the {die}: {}", side.name(), r.label()),
+                    format!(
+                        "{} uses the {die}: {}",
+                        crate::table::side_word(side),
+                        r.label()
+                    ),
                 );
             }
             settle(board, st, b, events);

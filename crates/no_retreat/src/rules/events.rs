@@ -286,7 +286,7 @@ pub(crate) fn play(
                 Event::new(
                     EventKind::Drawn,
                     "5.3",
-                    format!("{} takes the top discard", side.name()),
+                    format!("{} takes the top discard", crate::table::side_word(side)),
                 )
                 .with_private(side, format!("You take card {top}")),
             );
@@ -298,7 +298,7 @@ pub(crate) fn play(
         events,
         EventKind::Cards,
         "5.3",
-        format!("{} plays {ev:?}", side.name()),
+        format!("{} plays {ev:?}", crate::table::side_word(side)),
     );
     match (ev, b) {
         (Ev::Stavka, _)
@@ -413,7 +413,7 @@ pub(crate) fn play_human_reserves(
         "5.3",
         format!(
             "{} plays Human Reserves: {} unit(s) to the Rail box",
-            side.name(),
+            crate::table::side_word(side),
             units.len()
         ),
     );
@@ -492,7 +492,7 @@ pub(crate) fn play_transferred_units(
         "5.3",
         format!(
             "{} plays Transferred Units: {} is replaced",
-            side.name(),
+            crate::table::side_word(side),
             board.data.units.units[unit].front.name
         ),
     );

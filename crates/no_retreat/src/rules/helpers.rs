@@ -118,7 +118,7 @@ pub(crate) fn enter(
                 events,
                 EventKind::Control.located(vec![at]),
                 "12.7.1",
-                format!("{} takes {}", side.name(), board.name(at)),
+                format!("{} takes {}", crate::table::side_word(side), board.name(at)),
             );
         }
         if side == Side::Soviet {
@@ -483,7 +483,7 @@ pub(crate) fn perform(
                 "5.3",
                 format!(
                     "The {} play card {card}; the Axis may cancel it",
-                    side.name()
+                    crate::table::side_word(side)
                 ),
             );
         }
@@ -502,7 +502,7 @@ fn perform_now(board: &Board, st: &mut State, side: Side, a: &Action, events: &m
                 events,
                 EventKind::Cards,
                 "5.1",
-                format!("{} discards card {card}", side.name()),
+                format!("{} discards card {card}", crate::table::side_word(side)),
             );
             if let Some(Pending::Discard { count, .. }) = st.pending.first_mut() {
                 *count = count.saturating_sub(1);

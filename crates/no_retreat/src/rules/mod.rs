@@ -352,7 +352,7 @@ pub(crate) fn drawn_events(board: &Board, side: Side, drawn: &[Drawn], events: &
                 Event::new(
                     EventKind::Drawn,
                     "5.2",
-                    format!("{} draws a card", side.name()),
+                    format!("{} draws a card", crate::table::side_word(side)),
                 )
                 .with_private(side, format!("You draw card {c}")),
             ),
@@ -420,7 +420,7 @@ fn turn_events(board: &Board, notes: &[TurnNote], events: &mut Vec<Event>) {
                 "15.6",
                 format!(
                     "No surrender: the {} {}and draws {penalty} card(s) fewer from now on",
-                    side.name(),
+                    crate::table::side_word(*side),
                     if *discarded {
                         "discards a card at random "
                     } else {
@@ -681,7 +681,7 @@ impl Game for NoRetreat {
         if seat_of(side) != seat {
             return Err(RuleError(format!(
                 "it is the {} player's decision",
-                side.name()
+                crate::table::side_word(side)
             )));
         }
         if !helpers::is_legal(&self.board, st, side, action) {

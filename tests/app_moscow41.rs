@@ -11,7 +11,6 @@ use eastfront::app::games::moscow41::Moscow41;
 use eastfront::app::screens::Screen;
 use eastfront::app::table::saves::{list_saves_in, load_table, LoadFailure, LoadRequest};
 use eastfront::app::table::{Eyes, Table, TablePhase};
-use eastfront_kernel::session::Record;
 use eastfront_kernel::{Seat, Side, Viewer};
 use eastfront_moscow41::EventKind;
 
@@ -101,27 +100,10 @@ fn the_curtain_hides_every_face_until_the_next_player_is_ready() {
 #[test]
 fn the_ai_plays_its_side_on_a_background_thread() {
     let mut app = open(GAME, "m41-german-vs-ai", 4, temp_dir("m41-ai"));
-    let mut ai_moved = false;
-    for _ in 0..600 {
-        let f = frame(&app);
-        if f.acting_seat.is_some() && !f.actions.is_empty() {
-            choose(&mut app, f.actions.len() - 1);
-        } else {
-            app.update();
-        }
-        let table = app.world().resource::<Table<Moscow41>>();
-        if table
-            .session
-            .record()
-            .iter()
-            .any(|r| matches!(r, Record::Act { seat, .. } if *seat == Seat(1)))
-        {
-            ai_moved = true;
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    assert!(ai_moved, "the Soviet AI made a move");
+    assert!(
+        until_computer_acts::<Moscow41>(&mut app, Seat(1), 600),
+        "the Soviet AI made a move"
+    );
 }
 
 #[test]

@@ -8,7 +8,6 @@ use common::*;
 use eastfront::app::games::no_retreat::NoRetreat;
 use eastfront::app::table::saves::load_table;
 use eastfront::app::table::Table;
-use eastfront_kernel::session::Record;
 use eastfront_kernel::{Seat, Side, Viewer};
 
 const GAME: &str = "no_retreat";
@@ -53,27 +52,10 @@ fn the_axis_never_sees_the_soviet_hand() {
 #[test]
 fn the_ai_plays_its_side_and_the_game_saves_and_loads_back() {
     let mut app = open(GAME, "nr-soviet-vs-ai", 3, temp_dir("nr-ai"));
-    let mut ai_moved = false;
-    for _ in 0..800 {
-        let f = frame(&app);
-        if f.acting_seat.is_some() && !f.actions.is_empty() {
-            choose(&mut app, f.actions.len() - 1);
-        } else {
-            app.update();
-        }
-        let table = app.world().resource::<Table<NoRetreat>>();
-        if table
-            .session
-            .record()
-            .iter()
-            .any(|r| matches!(r, Record::Act { seat, .. } if *seat == Seat(0)))
-        {
-            ai_moved = true;
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    assert!(ai_moved, "the Axis AI made a move");
+    assert!(
+        until_computer_acts::<NoRetreat>(&mut app, Seat(0), 800),
+        "the Axis AI made a move"
+    );
     let dir = temp_dir("nr-save");
     let path = dir.join("no_retreat.ron");
     let (record, hash) = {

@@ -137,3 +137,28 @@ pub fn play_until<G: TableGame>(
 pub fn selection(app: &App) -> Selection {
     app.world().resource::<Selection>().clone()
 }
+
+/// Plays the human seat's last offered choice (or lets frames pass) until the computer's `seat`
+/// has acted on its background thread; false if it never did within `frames`.
+pub fn until_computer_acts<G: TableGame>(
+    app: &mut App,
+    seat: eastfront_kernel::Seat,
+    frames: usize,
+) -> bool {
+    for _ in 0..frames {
+        let f = frame(app);
+        if f.acting_seat.is_some() && !f.actions.is_empty() {
+            choose(app, f.actions.len() - 1);
+        } else {
+            app.update();
+        }
+        let acted = app.world().resource::<Table<G>>().session.record().iter().any(
+            |r| matches!(r, eastfront_kernel::session::Record::Act { seat: s, .. } if *s == seat),
+        );
+        if acted {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    false
+}

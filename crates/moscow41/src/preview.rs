@@ -35,22 +35,19 @@ pub fn preview(board: &Board, view: &View, action: &Action) -> Vec<String> {
         },
         _ => return Vec::new(),
     };
-    let own: Vec<String> = view
+    let own_faces: Vec<_> = view
         .blocks
         .iter()
         .filter(|b| b.side == me)
         .filter_map(|b| b.face.as_ref().map(|f| (b, f)))
         .filter(|(b, f)| b.area == area || Some(f.block) == joining)
-        .map(|(_, f)| format!("{} {}", f.label, f.strength))
+        .map(|(_, f)| f)
         .collect();
-    let dice: u32 = view
-        .blocks
+    let own: Vec<String> = own_faces
         .iter()
-        .filter(|b| b.side == me)
-        .filter_map(|b| b.face.as_ref().map(|f| (b, f)))
-        .filter(|(b, f)| b.area == area || Some(f.block) == joining)
-        .map(|(_, f)| u32::from(f.strength))
-        .sum();
+        .map(|f| format!("{} {}", f.label, f.strength))
+        .collect();
+    let dice: u32 = own_faces.iter().map(|f| u32::from(f.strength)).sum();
     let enemy: Vec<_> = view
         .blocks
         .iter()

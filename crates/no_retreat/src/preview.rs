@@ -6,34 +6,15 @@
 //! know, and it says so.
 
 use crate::board::{Board, BorderKind};
-use crate::combat::{self, AttackingUnit, Battle, BattleKind, DefendingUnit, Odds, TargetHex};
+use crate::combat::{self, AttackingUnit, Battle, BattleKind, DefendingUnit, Odds};
 use crate::data::{Nation, TurnEvent, UnitType};
 use crate::rules::Action;
 use crate::state::Loc;
 use crate::view::View;
 use eastfront_kernel::{Side, SpaceId};
 
-/// The target hex as combat reads it (10.6.1).
-fn target(board: &Board, h: SpaceId) -> TargetHex {
-    match board.hex(h) {
-        Some(x) => TargetHex {
-            terrain: x.terrain,
-            city: x.city.is_some(),
-            objective: x.objective.is_some(),
-            oil: x.oil.is_some(),
-            area: false,
-        },
-        None => TargetHex {
-            terrain: crate::data::Terrain::Clear,
-            city: false,
-            objective: false,
-            oil: false,
-            area: true,
-        },
-    }
-}
-
-/// The battle against `terrain_hex` as the view shows it.
+/// The battle against `terrain_hex` as the view shows it: the same `Battle` the rules build
+/// from the state (`rules::battle::describe`), read from the view's open counters instead.
 fn battle(
     board: &Board,
     view: &View,
@@ -76,7 +57,7 @@ fn battle(
         kind: BattleKind::Voluntary,
         attackers,
         defenders,
-        target: target(board, terrain_hex),
+        target: crate::rules::battle::target_hex(board, terrain_hex),
         weather: view.weather,
         double_winter_penalty: board
             .data

@@ -136,7 +136,7 @@ pub(super) fn advance_options(
     out
 }
 
-pub(super) fn target_hex(board: &Board, h: SpaceId) -> TargetHex {
+pub(crate) fn target_hex(board: &Board, h: SpaceId) -> TargetHex {
     match board.hex(h) {
         Some(x) => TargetHex {
             terrain: x.terrain,

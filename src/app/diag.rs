@@ -185,15 +185,17 @@ struct Drawn<'w, 's> {
     meshes: Query<'w, 's, (), With<Mesh2d>>,
     texts: Query<'w, 's, (), With<Text2d>>,
     sprites: Query<'w, 's, (), With<Sprite>>,
+    board: Option<Res<'w, crate::app::map::cache::BoardRedraws>>,
 }
 
 impl Drawn<'_, '_> {
     fn words(&self) -> String {
         format!(
-            "drawn meshes={} texts={} sprites={}",
+            "drawn meshes={} texts={} sprites={} board_picture_draws={}",
             self.meshes.iter().count(),
             self.texts.iter().count(),
-            self.sprites.iter().count()
+            self.sprites.iter().count(),
+            self.board.as_ref().map_or(0, |b| b.0)
         )
     }
 }

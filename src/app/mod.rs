@@ -17,6 +17,7 @@ pub mod loading;
 pub mod map;
 pub mod menu;
 pub mod picking;
+pub mod piece_picking;
 pub mod pieces;
 pub mod rest;
 pub mod screens;
@@ -71,11 +72,9 @@ pub fn build_app(headless: bool) -> App {
                 }),
         )
         .add_plugins(bevy_egui::EguiPlugin::default())
-        .add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
-        .insert_resource(bevy::picking::mesh_picking::MeshPickingSettings {
-            require_markers: false,
-            ..default()
-        })
+        // The pieces are found by their faces' squares (they are drawn into the board
+        // picture, out of the mesh backend's sight); the spaces by their outlines.
+        .add_plugins(piece_picking::plugin)
         .insert_resource(ClearColor(TABLE_COLOUR));
     }
     app.add_plugins((

@@ -1,6 +1,7 @@
-//! Clicks and hovers on the map: the pieces are pickable meshes ([`PieceEntity`]) and Bevy's
-//! mesh backend says which is under the pointer; the spaces are found from their outlines
-//! ([`SpaceOutline`]: the board is drawn into a picture, see [`super::map::cache`]). These
+//! Clicks and hovers on the map: the pieces ([`PieceEntity`]) are under the pointer as Bevy's
+//! picking says, from the pieces' backend ([`super::piece_picking`]); the spaces are found from
+//! their outlines ([`SpaceOutline`]: the board is drawn into a picture, see
+//! [`super::map::cache`]). These
 //! systems turn what is under the pointer into a hover and a click ([`super::input::click`]).
 //! egui's panels keep the pointer (a click on a button never reaches the map).
 

@@ -391,10 +391,12 @@ fn show_held(
         }
         if at < held.step {
             match held.from {
-                Some(p) => {
+                // Written only when it differs: a changed transform redraws the board picture.
+                Some(p) if tf.translation.truncate() != p => {
                     tf.translation.x = p.x;
                     tf.translation.y = p.y;
                 }
+                Some(_) => {}
                 None => *vis = Visibility::Hidden,
             }
             continue;

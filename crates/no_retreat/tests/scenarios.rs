@@ -1,5 +1,5 @@
 //! The later scenarios of the Scenario Book (SB §3.0, evidence §6; reconstructed set-ups,
-//! SOURCES.md "Scenarios"): C. Operation Saturn and D. Citadel set up legally, start on the
+//! SOURCES.md "Scenarios"): B. Fall Blau, C. Operation Saturn and D. Citadel set up legally, start on the
 //! right turn with the right side, end on their last turn with the SB's no-tie rule, and are
 //! listed with the other scenarios (the app's menu and `eastfront selfplay` read that list).
 
@@ -221,15 +221,78 @@ fn sb_d_citadel_is_won_by_the_axis_with_16_vp_after_turn_16() {
 }
 
 #[test]
+fn sb_b_fall_blau_starts_with_the_axis_player_turn_of_turn_7() {
+    let g = NoRetreat::new();
+    let b = &g.board;
+    let st = g.setup("fall_blau", &Options::default(), 7).unwrap();
+    assert_eq!((st.turn, st.last_turn), (7, 10));
+    // SB: the Axis holds the Joker in B (initiative, 15.7); scenario A's opening procedure.
+    assert_eq!(st.vp.initiative, Side::German);
+    assert_eq!(
+        st.phase,
+        Phase::Player {
+            side: Side::German,
+            step: Step::Movement
+        }
+    );
+    assert_legal_setup(&g, &st);
+    // 12.7: 11 + 9 conquests of 1941 for the Axis (LP U42 saw 21 on turn 7 with one more
+    // city); the Soviets 14.
+    assert_eq!(score(b, &st.control, &st.vp, Side::German), 20);
+    assert_eq!(score(b, &st.control, &st.vp, Side::Soviet), 14);
+    for (city, side) in [
+        ("Kharkov", Side::German),
+        ("Stalino", Side::German),
+        ("Sevastopol", Side::Soviet),
+        ("Rostov", Side::Soviet),
+        ("Voronezh", Side::Soviet),
+    ] {
+        assert_eq!(
+            st.control[b.place(city).unwrap().index()],
+            Some(side),
+            "{city}"
+        );
+    }
+    // 7.8: the North Caucasus Front arrives on turn 7 (placed in the Soviet Reorganization
+    // phase); the 1942 allies and Fronts later.
+    assert_eq!(st.units[unit(b, "so_ncaucasus")].loc, Loc::Arriving);
+    assert_eq!(st.units[unit(b, "it_8")].loc, Loc::Track(8));
+    assert_eq!(st.units[unit(b, "so_don")].loc, Loc::Track(9));
+    assert_eq!(st.units[unit(b, "ge_lw")].loc, Loc::Track(10));
+    assert_eq!(st.units[unit(b, "ge_kg1")].loc, Loc::CadreAvailable);
+}
+
+#[test]
+fn sb_b_fall_blau_is_won_by_the_axis_with_26_vp_after_turn_10() {
+    let g = NoRetreat::new();
+    // The historical end of 1942: Sevastopol, Voronezh, Rostov, Novorossiysk, the Caucasus
+    // oil and Stalingrad in Axis hands: 26.
+    let mut history = vec![
+        ("Sevastopol", Side::German),
+        ("Voronezh", Side::German),
+        ("Rostov", Side::German),
+        ("Novorossiysk", Side::German),
+        ("Caucasus oil fields", Side::German),
+        ("Stalingrad", Side::German),
+    ];
+    let o = end_of(&g, "fall_blau", &history);
+    assert_eq!(o.winner, Some(Side::German), "{}", o.reason);
+    // Stalingrad not taken: the Soviets win.
+    history.pop();
+    let o = end_of(&g, "fall_blau", &history);
+    assert_eq!(o.winner, Some(Side::Soviet), "{}", o.reason);
+}
+
+#[test]
 fn the_later_scenarios_are_listed_for_the_menu_and_selfplay() {
     let g = NoRetreat::new();
     let ids: Vec<String> = g.scenarios().into_iter().map(|s| s.id).collect();
-    for id in ["campaign", "barbarossa", "saturn", "citadel"] {
+    for id in ["campaign", "barbarossa", "fall_blau", "saturn", "citadel"] {
         assert!(ids.iter().any(|x| x == id), "{id} in {ids:?}");
     }
     // The menu's brief tells the player the set-up is reconstructed.
     for s in g.scenarios() {
-        if s.id == "saturn" || s.id == "citadel" {
+        if ["fall_blau", "saturn", "citadel"].contains(&s.id.as_str()) {
             assert!(s.brief.contains("reconstructed"), "{}", s.brief);
         }
     }
@@ -249,20 +312,20 @@ fn random_game(g: &NoRetreat, scenario: &str, seed: u64) -> State {
 }
 
 #[test]
-fn random_saturn_and_citadel_games_end_on_their_last_turn() {
+fn random_later_scenario_games_end_on_their_last_turn() {
     let g = NoRetreat::new();
-    for (scenario, last) in [("saturn", 12), ("citadel", 16)] {
+    for (scenario, last, name) in [
+        ("fall_blau", 10, "B. Fall Blau"),
+        ("saturn", 12, "C. Operation Saturn"),
+        ("citadel", 16, "D. Citadel"),
+    ] {
         for seed in [1, 2] {
             let st = random_game(&g, scenario, seed);
             let o = st.outcome.clone().expect("a result");
             assert!(o.winner.is_some());
             // Decided by the scenario's conditions at its end, not by sudden death.
             assert_eq!(st.turn, last, "{scenario} {seed}: {}", o.reason);
-            assert!(o.reason.starts_with(if scenario == "saturn" {
-                "C. Operation Saturn"
-            } else {
-                "D. Citadel"
-            }));
+            assert!(o.reason.starts_with(name), "{}", o.reason);
         }
     }
 }

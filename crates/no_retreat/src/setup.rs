@@ -232,8 +232,27 @@ pub fn setup(
     // that starts with the Soviet player turn (SB C) starts after the Axis player turn: the
     // Axis discard of the turn's red event (13.4 [EXT]) is in its opening hand already.
     state.vp.round = s.round;
-    if s.first_side == Side::Soviet {
-        state.axis_discards_due = 0;
+    // 13.4 [EXT]: the first turn's red event makes the Axis discard after its draw; when that
+    // Card phase is skipped (LP U2) or already past (a Soviet start), the discard joins the
+    // opening one.
+    let axis_card_phase_ahead = s.first_side == Side::German && !s.skip_first_phases;
+    if !axis_card_phase_ahead && state.axis_discards_due > 0 {
+        let due = std::mem::take(&mut state.axis_discards_due);
+        let held = u8::try_from(state.hand(Side::German).len()).unwrap_or(u8::MAX);
+        let joker = u8::from(state.joker == Some(Side::German));
+        match state.pending.iter_mut().find_map(|p| match p {
+            Pending::Discard {
+                side: Side::German,
+                count,
+            } => Some(count),
+            _ => None,
+        }) {
+            Some(count) => *count = (*count + due).min(held - joker),
+            None => state.pending.push(Pending::Discard {
+                side: Side::German,
+                count: due.min(held - joker),
+            }),
+        }
     }
     if state.outcome.is_none() {
         let step = if state.skip_first_phases && s.first_side == Side::German {

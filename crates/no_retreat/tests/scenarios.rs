@@ -235,6 +235,16 @@ fn sb_b_fall_blau_starts_with_the_axis_player_turn_of_turn_7() {
             step: Step::Movement
         }
     );
+    // 6 drawn, 4 kept (LP U1, U2), and Midway's discard (13.4 [EXT], LP U42) joins the
+    // opening one, as the Axis Card phase of turn 7 is skipped.
+    assert_eq!(
+        st.pending,
+        vec![Pending::Discard {
+            side: Side::German,
+            count: 3
+        }]
+    );
+    assert_eq!(st.axis_discards_due, 0);
     assert_legal_setup(&g, &st);
     // 12.7: 11 + 9 conquests of 1941 for the Axis (LP U42 saw 21 on turn 7 with one more
     // city); the Soviets 14.

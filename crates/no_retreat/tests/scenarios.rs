@@ -1,5 +1,6 @@
 //! The later scenarios of the Scenario Book (SB §3.0, evidence §6; reconstructed set-ups,
-//! SOURCES.md "Scenarios"): B. Fall Blau, C. Operation Saturn and D. Citadel set up legally, start on the
+//! SOURCES.md "Scenarios"): B. Fall Blau, C. Operation Saturn, D. Citadel and E. Operation
+//! Bagration set up legally, start on the
 //! right turn with the right side, end on their last turn with the SB's no-tie rule, and are
 //! listed with the other scenarios (the app's menu and `eastfront selfplay` read that list).
 
@@ -297,12 +298,19 @@ fn sb_b_fall_blau_is_won_by_the_axis_with_26_vp_after_turn_10() {
 fn the_later_scenarios_are_listed_for_the_menu_and_selfplay() {
     let g = NoRetreat::new();
     let ids: Vec<String> = g.scenarios().into_iter().map(|s| s.id).collect();
-    for id in ["campaign", "barbarossa", "fall_blau", "saturn", "citadel"] {
+    for id in [
+        "campaign",
+        "barbarossa",
+        "fall_blau",
+        "saturn",
+        "citadel",
+        "bagration",
+    ] {
         assert!(ids.iter().any(|x| x == id), "{id} in {ids:?}");
     }
     // The menu's brief tells the player the set-up is reconstructed.
     for s in g.scenarios() {
-        if ["fall_blau", "saturn", "citadel"].contains(&s.id.as_str()) {
+        if ["fall_blau", "saturn", "citadel", "bagration"].contains(&s.id.as_str()) {
             assert!(s.brief.contains("reconstructed"), "{}", s.brief);
         }
     }
@@ -328,6 +336,7 @@ fn random_later_scenario_games_end_on_their_last_turn() {
         ("fall_blau", 10, "B. Fall Blau"),
         ("saturn", 12, "C. Operation Saturn"),
         ("citadel", 16, "D. Citadel"),
+        ("bagration", 21, "E. Operation Bagration"),
     ] {
         for seed in [1, 2] {
             let st = random_game(&g, scenario, seed);
@@ -338,4 +347,64 @@ fn random_later_scenario_games_end_on_their_last_turn() {
             assert!(o.reason.starts_with(name), "{}", o.reason);
         }
     }
+}
+
+#[test]
+fn sb_e_bagration_starts_on_turn_19_with_the_soviet_initiative() {
+    let g = NoRetreat::new();
+    let b = &g.board;
+    let options = Options {
+        joker: true,
+        ..Options::default()
+    };
+    let st = g.setup("bagration", &options, 19).unwrap();
+    assert_eq!((st.turn, st.last_turn), (19, 21));
+    // SB: the Soviet holds the Joker in E (initiative, 15.7; as the campaign from turn 12).
+    assert_eq!(st.vp.initiative, Side::Soviet);
+    assert_eq!(st.joker, Some(Side::Soviet));
+    assert!(matches!(
+        st.phase,
+        Phase::Player {
+            side: Side::German,
+            ..
+        }
+    ));
+    // D-Day's discard (13.4 [EXT]) joins the opening one: 6 drawn, 3 kept.
+    assert_eq!(
+        st.pending,
+        vec![Pending::Discard {
+            side: Side::German,
+            count: 3
+        }]
+    );
+    assert_legal_setup(&g, &st);
+    assert_eq!(score(b, &st.control, &st.vp, Side::German), 14);
+    assert_eq!(score(b, &st.control, &st.vp, Side::Soviet), 20);
+    // 13.5: the units withdrawn on turns 15, 16 and 18 are gone.
+    for id in ["it_8", "ge_2pz", "ge_sspz"] {
+        assert_eq!(st.units[unit(b, id)].loc, Loc::OutOfGame, "{id}");
+    }
+    // The conditional units wait for their events (13.5).
+    assert!(matches!(st.units[unit(b, "pl_1")].loc, Loc::Awaiting(_)));
+    assert!(matches!(st.units[unit(b, "ge_age")].loc, Loc::Awaiting(_)));
+}
+
+#[test]
+fn sb_e_bagration_is_won_by_the_soviets_with_26_vp_after_turn_21() {
+    let g = NoRetreat::new();
+    // The historical end of October 1944: Minsk, Lvov, Riga, the Romanian oil, Bucharest and
+    // Belgrade taken.
+    let mut history = vec![
+        ("Minsk", Side::Soviet),
+        ("Lvov", Side::Soviet),
+        ("Riga", Side::Soviet),
+        ("Romanian oil fields", Side::Soviet),
+        ("Bucharest", Side::Soviet),
+        ("Belgrade", Side::Soviet),
+    ];
+    let o = end_of(&g, "bagration", &history);
+    assert_eq!(o.winner, Some(Side::Soviet), "{}", o.reason);
+    history.pop();
+    let o = end_of(&g, "bagration", &history);
+    assert_eq!(o.winner, Some(Side::German), "{}", o.reason);
 }

@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::combat::TurnWeather;
-use crate::data::{Code, Victory};
+use crate::data::{Code, OffMap, Victory};
 use crate::deck::Deck;
 use crate::state::*;
 use crate::supply::initial_control;
@@ -100,23 +100,42 @@ pub fn setup(
         "15.8" => options.rezervy,
         _ => false,
     };
+    // 13.5: the units a turn event removed before the scenario's first turn are gone.
+    let removed_before: Vec<&str> = data
+        .track
+        .turns
+        .iter()
+        .filter(|t| t.turn < s.first_turn)
+        .flat_map(|t| &t.events)
+        .filter_map(|e| match e {
+            crate::data::TurnEvent::RemoveUnit { unit, .. } => Some(unit.as_str()),
+            _ => None,
+        })
+        .collect();
     let mut units = Vec::with_capacity(data.units.units.len());
     for u in &data.units.units {
         let placed = s.placements.iter().find(|p| p.unit == u.id);
-        let (loc, reduced) = match (placed, u.code, &u.optional) {
-            (_, _, Some(rule)) if !optional_on(rule) => (Loc::Unused, false),
-            (Some(p), _, _) => {
+        let boxed = s.boxed.iter().find(|b| b.unit == u.id);
+        let (loc, reduced) = match (placed, boxed, u.code, &u.optional) {
+            (_, _, _, Some(rule)) if !optional_on(rule) => (Loc::Unused, false),
+            (Some(p), _, _, _) => {
                 let at = board
                     .resolve(&p.at)
                     .ok_or_else(|| RuleError(format!("{}: no place {:?}", u.id, p.at)))?;
                 (Loc::Map(at), p.reduced)
             }
+            (None, Some(b), _, _) => (off_map(b.at), false),
+            _ if removed_before.contains(&u.id.as_str()) => (Loc::OutOfGame, false),
             // 15.1, 15.2: the split units come from the split itself, not the set-up.
-            (None, None, Some(_)) => (Loc::Unused, false),
-            (None, Some(Code::Turn(t)), _) if t > s.first_turn => (Loc::Track(t), false),
-            (None, Some(Code::Turn(_)), _) => (Loc::Arriving, false),
-            (None, Some(code), _) => (Loc::Awaiting(code), false),
-            (None, None, None) => (Loc::OutOfGame, false),
+            (None, None, None, Some(_)) => (Loc::Unused, false),
+            // 7.8: the first turn's Turn Management brings the first turn's arrivals in.
+            (None, None, Some(Code::Turn(t)), _) if t >= s.first_turn => (Loc::Track(t), false),
+            // 14.9.1: a cadre that arrived before a later scenario's first turn waits in the
+            // Cadre Available box.
+            (None, None, Some(Code::Turn(_)), _) if u.cadre => (Loc::CadreAvailable, false),
+            (None, None, Some(Code::Turn(_)), _) => (Loc::Arriving, false),
+            (None, None, Some(code), _) => (Loc::Awaiting(code), false),
+            (None, None, None, None) => (Loc::OutOfGame, false),
         };
         // 13.5: the Soviet-allied Romanian unit enters on its reduced side; a Soviet Front
         // not placed enters on its brown face (2.3: fragile until turn 17).
@@ -175,8 +194,17 @@ pub fn setup(
         outcome: None,
         dice,
     };
-    if s.first_turn >= 12 {
-        state.vp.initiative = Side::Soviet;
+    // 12.9, 12.10: the Axis has the initiative until turn 12; a scenario may say otherwise
+    // (15.7: the Joker's holder is the initiative side, SB).
+    state.vp.initiative = s.initiative.unwrap_or(if s.first_turn >= 12 {
+        Side::Soviet
+    } else {
+        Side::German
+    });
+    // 10.6.2 [EXT]: turn 5 is Snow in every game (13.5), so a scenario that starts later is
+    // past the first-winter Shock! bonus.
+    if s.first_turn > 5 {
+        state.first_snow_turn = Some(5);
     }
     // Opening hands: the Axis draws, plays weather cards at once, and keeps `axis_hand_kept`.
     draw_cards(board, &mut state, Side::German, s.axis_opening_draw);
@@ -200,18 +228,55 @@ pub fn setup(
         }
     }
     turn_management(board, &mut state, false);
+    // 12.7.4: the round marker stands where the scenario puts it (SB A: box 0). A scenario
+    // that starts with the Soviet player turn (SB C) starts after the Axis player turn: the
+    // Axis discard of the turn's red event (13.4 [EXT]) is in its opening hand already.
+    state.vp.round = s.round;
+    // 13.4 [EXT]: the first turn's red event makes the Axis discard after its draw; when that
+    // Card phase is skipped (LP U2) or already past (a Soviet start), the discard joins the
+    // opening one.
+    let axis_card_phase_ahead = s.first_side == Side::German && !s.skip_first_phases;
+    if !axis_card_phase_ahead && state.axis_discards_due > 0 {
+        let due = std::mem::take(&mut state.axis_discards_due);
+        let held = u8::try_from(state.hand(Side::German).len()).unwrap_or(u8::MAX);
+        let joker = u8::from(state.joker == Some(Side::German));
+        match state.pending.iter_mut().find_map(|p| match p {
+            Pending::Discard {
+                side: Side::German,
+                count,
+            } => Some(count),
+            _ => None,
+        }) {
+            Some(count) => *count = (*count + due).min(held - joker),
+            None => state.pending.push(Pending::Discard {
+                side: Side::German,
+                count: due.min(held - joker),
+            }),
+        }
+    }
     if state.outcome.is_none() {
-        let step = if state.skip_first_phases {
+        let step = if state.skip_first_phases && s.first_side == Side::German {
             Step::Movement
         } else {
             Step::Card
         };
         state.phase = Phase::Player {
-            side: Side::German,
+            side: s.first_side,
             step,
         };
     }
     Ok(state)
+}
+
+/// Where a unit that a scenario puts off the map starts.
+fn off_map(at: OffMap) -> Loc {
+    match at {
+        OffMap::Destroyed => Loc::Destroyed,
+        OffMap::Surrendered => Loc::Surrendered,
+        OffMap::CadreAvailable => Loc::CadreAvailable,
+        OffMap::Track(t) => Loc::Track(t),
+        OffMap::OutOfGame => Loc::OutOfGame,
+    }
 }
 
 /// Whether a scenario is decided by the campaign's rules (12.1–12.6) or its own.

@@ -237,6 +237,9 @@ pub struct Scratch {
     /// The passive player's window in this Movement phase was offered (Maskirovka).
     #[serde(default)]
     pub passive_window_done: bool,
+    /// Major Offensive was played this player turn (its Target markers and penalty).
+    #[serde(default)]
+    pub major_offensive: bool,
 }
 
 /// 15.9: where the Paratroopers / Partisans marker is.

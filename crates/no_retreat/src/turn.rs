@@ -141,37 +141,48 @@ fn scenario_end(board: &Board, state: &mut State, notes: &mut Vec<TurnNote>) {
         );
         return;
     }
+    let init = state.vp.initiative;
     let axis = score(board, &state.control, &state.vp, Side::German);
+    let soviet = score(board, &state.control, &state.vp, Side::Soviet);
     let holds = |n: &str| {
         board
             .place(n)
             .is_some_and(|id| state.control[id.index()] == Some(Side::German))
     };
+    // Each condition is the initiative player's (SB: if he does not win, the other does).
     let won = s.victory.iter().find_map(|v| match v {
-        Victory::AxisVpAtEnd(vp) if axis >= i32::from(*vp) => {
-            Some(format!("{axis} VP (at least {vp})"))
+        Victory::AxisVpAtEnd(vp) if init == Side::German && axis >= i32::from(*vp) => {
+            Some(format!("the Axis has {axis} VP (at least {vp})"))
         }
         Victory::AxisObjectivesAtEnd { all, any }
-            if all.iter().all(|n| holds(n)) && any.iter().any(|n| holds(n)) =>
+            if init == Side::German
+                && all.iter().all(|n| holds(n))
+                && any.iter().any(|n| holds(n)) =>
         {
             Some(format!(
-                "{} and another strategic objective",
+                "the Axis holds {} and another strategic objective",
                 all.join(", ")
             ))
         }
+        Victory::SovietVpAtEnd(vp) if init == Side::Soviet && soviet >= i32::from(*vp) => {
+            Some(format!("the Soviets have {soviet} VP (at least {vp})"))
+        }
         _ => None,
     });
+    let who = |side: Side| match side {
+        Side::German => "the Axis did not reach its goals",
+        Side::Soviet => "the Soviets did not reach their goals",
+    };
     match won {
-        Some(why) => end(
-            state,
-            Side::German,
-            format!("{}: the Axis holds {why}", s.name),
-            notes,
-        ),
+        Some(why) => end(state, init, format!("{}: {why}", s.name), notes),
         None => end(
             state,
-            Side::Soviet,
-            format!("{}: the Axis did not reach its goals", s.name),
+            init.other(),
+            format!(
+                "{}: {} (SB: no ties, the other player wins)",
+                s.name,
+                who(init)
+            ),
             notes,
         ),
     }

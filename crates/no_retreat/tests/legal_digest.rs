@@ -42,7 +42,9 @@ fn digest(scenario: &str, seed: u64, steps: usize, probe: bool) -> u64 {
 
 #[test]
 fn legal_actions_are_unchanged_on_sampled_positions() {
-    // Recorded at commit b8c8ea3 (before the speed work) with the same std hasher.
+    // Recorded at commit b8c8ea3 (before the speed work) with the same std hasher; recorded
+    // again when Major Offensive's event was built (issue 15): the Soviet Reorganization
+    // phase now offers card 17 as an event, which changes the lists and the random games.
     let got = [
         digest("barbarossa", 7, 2500, false),
         digest("campaign", 11, 4000, false),
@@ -57,4 +59,4 @@ fn apply_accepts_exactly_the_listed_moves_and_unloads() {
     digest("campaign", 3, 1500, true);
 }
 
-const EXPECTED: [u64; 2] = [11054190084814701125, 2629054851750680530];
+const EXPECTED: [u64; 2] = [10076419010244857431, 11980099354672199898];

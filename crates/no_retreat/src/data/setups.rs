@@ -25,6 +25,28 @@ pub struct Placement {
     pub reduced: bool,
 }
 
+/// A unit that starts off the map (a later scenario's losses and withdrawals).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OffMap {
+    /// 10.7.1: eliminated while supplied; replaced for 1 card (7.9).
+    Destroyed,
+    /// 10.7.1, 11.1: eliminated while Unsupplied; replaced for 2 cards.
+    Surrendered,
+    /// 14.9.1: a cadre waiting to be placed.
+    CadreAvailable,
+    /// On the Turn Track, arriving on this turn (14.2: a returning ally).
+    Track(u8),
+    /// Withdrawn for good (13.5, 14.1).
+    OutOfGame,
+}
+
+/// One unit that starts off the map.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Boxed {
+    pub unit: String,
+    pub at: OffMap,
+}
+
 /// How the scenario is won (12.0; SB per scenario).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Victory {
@@ -35,6 +57,8 @@ pub enum Victory {
     /// At the end: the Axis wins controlling `all` and at least one of `any` (SB A: Moscow
     /// and one other strategic objective).
     AxisObjectivesAtEnd { all: Vec<String>, any: Vec<String> },
+    /// At the end: the Soviets win with at least this many VP (scenarios C, E: reconstructed).
+    SovietVpAtEnd(u8),
 }
 
 /// A scenario.
@@ -58,12 +82,23 @@ pub struct SetupData {
     pub soviet_opening_draw: u8,
     /// Who holds the optional Joker (15.7; SB).
     pub joker: Side,
+    /// Who has the initiative at the start (12.9; 15.7: the Joker's holder). None: the Axis
+    /// until turn 12, the Soviets from then on (12.10).
+    #[serde(default)]
+    pub initiative: Option<Side>,
+    /// The round turn-event VP marker at the start, signed for the initiative side (12.7.4;
+    /// SB A: box 0).
+    #[serde(default)]
+    pub round: i8,
     pub victory: Vec<Victory>,
     /// Starting control of the VP hexes and Finland that differ from the default (the
     /// default: USSR hexes Soviet, Greater Germany and Romania German, Finland nobody's).
     #[serde(default)]
     pub control: Vec<(String, Side)>,
     pub placements: Vec<Placement>,
+    /// Units that start off the map in a box or on the Turn Track (later scenarios).
+    #[serde(default)]
+    pub boxed: Vec<Boxed>,
     pub prov: Prov,
 }
 

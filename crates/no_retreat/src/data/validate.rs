@@ -349,6 +349,17 @@ impl ScenarioData {
                     return bad(f, format!("scenario {}: unit {} is placed at {:?}, which is not a land hex or area", s.id, p.unit, p.at));
                 }
             }
+            for b in &s.boxed {
+                if self.unit(&b.unit).is_none() {
+                    return bad(f, format!("scenario {}: there is no unit {}", s.id, b.unit));
+                }
+                if !placed.insert(b.unit.as_str()) {
+                    return bad(
+                        f,
+                        format!("scenario {}: unit {} is in two places", s.id, b.unit),
+                    );
+                }
+            }
             for (name, _) in &s.control {
                 if self.hex_named(name).is_none() && !self.map.areas.iter().any(|a| &a.name == name)
                 {

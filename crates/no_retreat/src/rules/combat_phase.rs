@@ -170,8 +170,10 @@ pub(crate) fn finished(board: &Board, st: &State) -> bool {
     c.step == CombatStep::Battles && c.battle.is_none() && attackable(board, st).is_empty()
 }
 
-/// The Target markers return; Counterblow markers from CB results stay (10.7.3).
-pub(crate) fn finish(st: &mut State) {
+/// The Target markers return; Counterblow markers from CB results stay (10.7.3). Major
+/// Offensive's count is made first.
+pub(crate) fn finish(board: &Board, st: &mut State, events: &mut Vec<Event>) {
+    super::events::major_offensive_end(board, st, events);
     st.scratch.combat = None;
 }
 
@@ -229,7 +231,9 @@ pub(crate) fn legal(board: &Board, st: &State, deciding: Side) -> Vec<Action> {
     let pos = position(board, st);
     match c.step {
         CombatStep::Targets => {
-            let pool = usize::from(marker_pool(&board.data.track, active, st.turn, st.weather));
+            // 10.0; Major Offensive: two more (Reconstructed).
+            let pool = usize::from(marker_pool(&board.data.track, active, st.turn, st.weather))
+                + super::events::extra_targets(st, active);
             if c.targets.len() < pool {
                 for i in 0..board.topo.len() {
                     let h = SpaceId(i as u16);

@@ -65,6 +65,10 @@ pub(crate) enum Ev {
     /// Axis: in the Axis Combat phase, one Axis unit that has not fought moves again (CN,
     /// Reconstructed window).
     CombatInitiative,
+    /// Soviet: in the Soviet Reorganization phase, commit to a major offensive: up to two
+    /// Target markers beyond the limit this turn (Reconstructed), and 2 VP lost if fewer
+    /// than 4 Target markers are placed and attacked (LP U69, U71).
+    MajorOffensive,
 }
 
 /// When an event may be played.
@@ -112,6 +116,7 @@ fn event_of(title: &str) -> Option<Ev> {
         "No Mercy!" => Ev::NoMercy,
         "Maskirovka" => Ev::Maskirovka,
         "Combat Initiative" => Ev::CombatInitiative,
+        "Major Offensive" => Ev::MajorOffensive,
         _ => return None,
     })
 }
@@ -124,7 +129,7 @@ fn window(ev: Ev) -> Window {
         Ev::GottMitUns => Window::AnyTime,
         Ev::HeroesOfTheSovietUnion | Ev::PaulVonKleist | Ev::RussianTenacity => Window::AfterRoll,
         Ev::GeneralStaff | Ev::Rasputitsa => Window::Advance,
-        Ev::TransferredUnits => Window::Reorganization,
+        Ev::TransferredUnits | Ev::MajorOffensive => Window::Reorganization,
         Ev::InexperiencedSovietOfficers => Window::Cancel,
         Ev::Maskirovka => Window::EnemyMovement,
         Ev::CombatInitiative => Window::CombatPhase,
@@ -177,11 +182,13 @@ pub(super) fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
                 | Ev::Maskirovka
                 | Ev::CombatInitiative
                 | Ev::VonManstein
+                | Ev::MajorOffensive
         );
     };
     if matches!(
         ev,
         Ev::HumanReserves
+            | Ev::MajorOffensive
             | Ev::TransferredUnits
             | Ev::InexperiencedSovietOfficers
             | Ev::Maskirovka
@@ -211,7 +218,8 @@ pub(super) fn fits(board: &Board, ev: Ev, b: Option<&BattleRun>) -> bool {
         | Ev::Stavka
         | Ev::GottMitUns
         | Ev::HumanReserves
-        | Ev::TransferredUnits => false,
+        | Ev::TransferredUnits
+        | Ev::MajorOffensive => false,
     }
 }
 
@@ -306,6 +314,7 @@ pub(crate) fn play(
         | (Ev::HumanReserves, _)
         | (Ev::TransferredUnits, _)
         | (Ev::InexperiencedSovietOfficers, _) => {}
+        (Ev::MajorOffensive, _) => st.scratch.major_offensive = true,
         (Ev::DasVaterland, _) => {
             let drawn = crate::setup::draw_cards(board, st, side, 2);
             super::drawn_events(board, side, &drawn, events);
@@ -350,10 +359,51 @@ pub(crate) fn play(
                 | Ev::VonManstein
                 | Ev::InexperiencedSovietOfficers
                 | Ev::Maskirovka
-                | Ev::CombatInitiative => {}
+                | Ev::CombatInitiative
+                | Ev::MajorOffensive => {}
             }
         }
         _ => {}
+    }
+}
+
+/// Major Offensive (Reconstructed benefit): the Target markers `side` may place beyond the
+/// 10.0 limit this Combat phase.
+pub(crate) fn extra_targets(st: &State, side: Side) -> usize {
+    if side == Side::Soviet && st.scratch.major_offensive {
+        MAJOR_OFFENSIVE_EXTRA_TARGETS
+    } else {
+        0
+    }
+}
+
+/// Major Offensive: two more Target markers than 10.0 allows (Reconstructed).
+pub(crate) const MAJOR_OFFENSIVE_EXTRA_TARGETS: usize = 2;
+
+/// Major Offensive (LP U69, U71): at the end of the Soviet Combat phase, fewer than 4 Target
+/// markers placed and attacked cost the Soviets 2 VP, on the round marker (12.7.4).
+pub(crate) fn major_offensive_end(board: &Board, st: &mut State, events: &mut Vec<Event>) {
+    if !st.scratch.major_offensive {
+        return;
+    }
+    st.scratch.major_offensive = false;
+    let Some(c) = &st.scratch.combat else {
+        return;
+    };
+    let attacked = c
+        .targets
+        .iter()
+        .filter(|h| c.attacked_hexes.contains(h))
+        .count();
+    if attacked < 4 {
+        st.vp
+            .add_event_vp(Side::Soviet, -2, board.data.track.round_marker_cap);
+        log(
+            events,
+            EventKind::Cards,
+            "12.7.4",
+            format!("Major Offensive: only {attacked} Target markers placed and attacked: the Soviets lose 2 VP"),
+        );
     }
 }
 

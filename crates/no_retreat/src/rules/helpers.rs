@@ -388,6 +388,20 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                     .into_iter()
                     .map(|(card, units)| Action::PlayEventFor { card, units }),
             );
+            // 7.0: events played in the owner's Reorganization phase (Major Offensive).
+            if step == Step::Reorganization {
+                any_time.extend(
+                    super::events::playable(
+                        board,
+                        st,
+                        side,
+                        super::events::Window::Reorganization,
+                        None,
+                    )
+                    .into_iter()
+                    .map(|card| Action::PlayEvent { card }),
+                );
+            }
             any_time.extend(
                 super::events::transferred_units(board, st, side)
                     .into_iter()

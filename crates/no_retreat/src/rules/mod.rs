@@ -544,7 +544,7 @@ fn run_steps(board: &Board, st: &mut State, events: &mut Vec<Event>) {
                     combat_phase::begin(board, st, events);
                 }
                 if combat_phase::finished(board, st) {
-                    combat_phase::finish(st);
+                    combat_phase::finish(board, st, events);
                     st.phase = Phase::Player {
                         side,
                         step: Step::Removal,

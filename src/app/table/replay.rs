@@ -40,11 +40,11 @@ impl Default for ReplayState {
 }
 
 impl ReplayState {
-    pub fn viewer_label(v: Viewer) -> &'static str {
+    /// The replay bar's words for a viewer, with the sides named as the game names them.
+    pub fn viewer_label(v: Viewer, side_name: impl Fn(Side) -> String) -> String {
         match v {
-            Viewer::Side(Side::German) => "German view",
-            Viewer::Side(Side::Soviet) => "Soviet view",
-            Viewer::Omniscient => "All revealed",
+            Viewer::Side(side) => format!("{} view", side_name(side)),
+            Viewer::Omniscient => "All revealed".into(),
         }
     }
 }

@@ -200,6 +200,15 @@ impl TableStatus {
             .map(|s| s.name.clone())
             .unwrap_or_else(|| format!("seat {}", seat.0))
     }
+    /// A side as its game names it (No Retreat!'s German side is the Axis); a side that two
+    /// seats share (Stalingrad's two Germans) by its own name.
+    pub fn side_name(&self, side: Side) -> String {
+        let mut seats = self.seats.iter().filter(|s| s.side == side);
+        match (seats.next(), seats.next()) {
+            (Some(only), None) => only.name.clone(),
+            _ => format!("{side:?}"),
+        }
+    }
     pub fn seat_side(&self, seat: Seat) -> Option<Side> {
         self.seats.iter().find(|s| s.seat == seat).map(|s| s.side)
     }

@@ -354,7 +354,12 @@ fn table_ui<G: TableGame>(
             (ctx.viewport_rect().width() - right_w) / 2.0,
             ctx.viewport_rect().bottom(),
         );
-        match windows::replay_bar(&ctx, &sw.replay, bottom) {
+        match windows::replay_bar(
+            &ctx,
+            &sw.replay,
+            |side| board.status.side_name(side),
+            bottom,
+        ) {
             Some(windows::ReplayMove::To(s)) => sw.replay.step = s.min(sw.replay.total),
             Some(windows::ReplayMove::View(v)) => sw.replay.viewer = v,
             Some(windows::ReplayMove::Exit) => {

@@ -340,6 +340,7 @@ fn chart(ui: &mut egui::Ui, s: &GameSummary) {
 pub fn replay_bar(
     ctx: &egui::Context,
     r: &ReplayState,
+    side_name: impl Fn(Side) -> String,
     bottom_centre: egui::Pos2,
 ) -> Option<ReplayMove> {
     let mut mv = None;
@@ -393,7 +394,10 @@ pub fn replay_bar(
                         Viewer::Omniscient,
                     ] {
                         if ui
-                            .selectable_label(r.viewer == v, ReplayState::viewer_label(v))
+                            .selectable_label(
+                                r.viewer == v,
+                                ReplayState::viewer_label(v, &side_name),
+                            )
                             .clicked()
                         {
                             mv = Some(ReplayMove::View(v));

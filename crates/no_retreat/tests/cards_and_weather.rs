@@ -10,6 +10,7 @@ fn data() -> ScenarioData {
     ScenarioData::builtin()
 }
 
+/// Worked example E7 (14.14.1, variable weather): cards 32–35 are in the deck.
 #[test]
 fn r5_5_the_deck_starts_without_the_1945_cards_and_the_joker() {
     let d = data();
@@ -30,6 +31,7 @@ fn r5_5_the_deck_starts_without_the_1945_cards_and_the_joker() {
     assert_eq!(deck, again);
 }
 
+/// Oracle 4 (5.0): with one card left in the draw pile, it is reshuffled with the discards before any card is dealt.
 #[test]
 fn r5_0_the_last_card_is_shuffled_back_not_dealt() {
     let mut dice = Dice::new(9);
@@ -54,6 +56,7 @@ fn r5_0_the_last_card_is_shuffled_back_not_dealt() {
     assert_eq!(deck.top_discard(), Some(12));
 }
 
+/// Oracle 7 (5.5): after the Na Berlin! deployment no red prohibited-45 card is in a hand or a pile, and every green-45 card is in the draw pile.
 #[test]
 fn r5_5_na_berlin_deployment() {
     let d = data();
@@ -86,8 +89,21 @@ fn r5_5_na_berlin_deployment() {
         "all but the Joker, the old and the hands"
     );
     assert!(deck.draw.len() > green);
+    for c in d.cards.cards.iter().filter(|c| c.green_45) {
+        let held = hands.iter().any(|h| h.contains(&c.number));
+        assert!(
+            held || deck.draw.contains(&c.number),
+            "green-45 card {}",
+            c.number
+        );
+    }
+    for h in &hands {
+        assert!(h.iter().all(|c| !old.contains(c)));
+    }
 }
 
+/// Oracle 2 (5.2): the Soviet draws 3 with Moscow Axis-held and the Caucasus oil fields not.
+/// Oracle 3 (5.2): the Axis draws 3 with the Romanian oil fields Soviet; 4 on turns 8 and 9.
 #[test]
 fn r5_2_cards_drawn_and_spec_7_9_modifiers() {
     let d = data();
@@ -114,6 +130,8 @@ fn r5_2_cards_drawn_and_spec_7_9_modifiers() {
         ..none
     };
     assert_eq!(cards_to_draw(t, Side::German, 14, &ploesti), 3);
+    assert_eq!(cards_to_draw(t, Side::German, 8, &ploesti), 4, "3 + 1");
+    assert_eq!(cards_to_draw(t, Side::German, 9, &ploesti), 4, "3 + 1");
     // 13.5: turns 8 and 9 the Axis draws one more.
     assert_eq!(cards_to_draw(t, Side::German, 8, &none), 5);
     assert_eq!(cards_to_draw(t, Side::German, 9, &none), 5);
@@ -152,6 +170,7 @@ fn r5_1_keep_two_cards_the_joker_aside() {
     );
 }
 
+/// Worked example E7 (14.14.1, variable weather set-up): Mud on turn 3, Snow on turn 4, Mud on turn 6.
 #[test]
 fn r14_14_1_variable_weather_setup_e7() {
     let d = data();
@@ -214,6 +233,7 @@ fn r14_14_weather_cards_flip_the_next_variable_turn() {
     ));
 }
 
+/// Oracle 24 (8.2): an MA-5 unit has 3 MP in mud and 4 in snow; an MA-3 unit 3 in snow.
 #[test]
 fn r13_1_extreme_winter_and_8_2_movement_caps() {
     assert_eq!(
@@ -252,4 +272,8 @@ fn r13_1_extreme_winter_and_8_2_movement_caps() {
         "the lowest cap applies"
     );
     assert_eq!(movement_cap(2, TurnWeather::Mud, true), 2);
+    // Oracle 24: MA 5 in mud 3, in snow 4; MA 3 in snow 3.
+    assert_eq!(movement_cap(5, TurnWeather::Mud, false), 3);
+    assert_eq!(movement_cap(5, TurnWeather::Snow, false), 4);
+    assert_eq!(movement_cap(3, TurnWeather::Snow, false), 3);
 }

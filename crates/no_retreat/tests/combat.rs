@@ -80,6 +80,8 @@ fn reasons(o: &Odds) -> Vec<ShiftReason> {
     o.shifts.iter().map(|s| s.reason.clone()).collect()
 }
 
+/// Oracle 38 (10.5): 12 vs 9 → 1:1; 14 vs 9 → 3:2; 4 vs 5 → 1:2; 2:1 with 3R and 1L → 4:1.
+/// Worked example E4 (10.5/10.6.4, odds): the table's ratios, rounded down.
 #[test]
 fn r10_5_odds_round_down_with_exact_arithmetic() {
     // E4 and evidence §1.5.
@@ -99,8 +101,15 @@ fn r10_5_odds_round_down_with_exact_arithmetic() {
     assert_eq!(column_for(1, 3), Some(OneThree));
     assert_eq!(column_for(4, 5), Some(OneTwo));
     assert_eq!(column_for(5, 4), Some(OneOne));
+    assert_eq!(
+        shift_column(TwoOne, 3 - 1),
+        Some(FourOne),
+        "2:1 with 3R, 1L"
+    );
 }
 
+/// Oracle 39 (10.6.4): 24 vs 2 in a city → 5:1; below 1:3, initial or final, an automatic CA with no die.
+/// Worked example E4 (10.6.4, odds): 24 vs 2 in a city, 2:1 with 3R 1L, 1 vs 4.
 #[test]
 fn r10_6_4_odds_limits() {
     assert_eq!(column_for(24, 2), Some(SixOne), "12:1 is 6:1");
@@ -132,6 +141,7 @@ fn r10_6_4_odds_limits() {
     assert_eq!(dice.events(), 0, "no die for an automatic CA");
 }
 
+/// Worked example E4 (10.6.1, odds): 9 vs 3 across a river into a city → 3:2.
 #[test]
 fn r10_6_1_city_objective_and_river_shifts() {
     // E4: 9 vs 3 across a river into a city: 3:1 → 3:2 (Odessa, §16 battle B).
@@ -178,6 +188,7 @@ fn r10_6_1_a_corrected_tec_changes_the_shift() {
     assert_eq!(eastfront_no_retreat::combat::odds(&b, &tec).net_shift(), -2);
 }
 
+/// Worked example E4 (10.7.2/10.7.3, odds): 4 vs 5 in a counterblow hex → 1:2; 5 vs 4 counterattack → 1:1.
 #[test]
 fn r10_7_2_and_10_7_3_no_terrain_in_counterattacks_or_counterblows() {
     // E4: 4 vs 5 in a counterblow hex (Kiev) → 1:2; 5 vs 4 counterattack → 1:1.
@@ -197,6 +208,8 @@ fn r10_7_2_and_10_7_3_no_terrain_in_counterattacks_or_counterblows() {
     }
 }
 
+/// Oracle 43 (10.6 ex./13.1): in snow a river gives no shift; 12 vs 3 in Stalingrad with Shock! → 3:1 (4:1 on the first Snow turn, [EXT] 10.6.2).
+/// Worked example E5 (10.6, Stalingrad in snow): 4:1, +1R −1L −1L → 3:1, no armor bonus.
 #[test]
 fn r10_6_stalingrad_example_e5() {
     // A later Snow turn: 12 vs 3 → 4:1; Shock! 1R, city 1L, Objective 1L, frozen river 0.
@@ -229,6 +242,7 @@ fn r10_6_stalingrad_example_e5() {
     assert_eq!(odds(&b).final_column, Some(FourOne));
 }
 
+/// Oracle 40 (10.6.2): one Blitz!/Shock! per battle (a flag of the attacker's battle), none for an all-Unsupplied attack.
 #[test]
 fn r10_6_2_support_marker() {
     let mut b = battle(Side::German, vec![inf(4)], vec![dinf(4)]);
@@ -244,6 +258,8 @@ fn r10_6_2_support_marker() {
     assert_eq!(odds(&b).net_shift(), 1);
 }
 
+/// Oracle 41 (10.6.3): no armor 1R against armor or mechanized, off clear terrain, in mud or extreme winter; at most once per battle.
+/// Worked example E4 (10.6.3, odds): 15 vs 3 against a mechanized defender → 5:1, no armor bonus.
 #[test]
 fn r10_6_3_armor_bonus() {
     let pz = || att(UnitType::Armor, 7);
@@ -299,6 +315,7 @@ fn r10_6_3_armor_bonus() {
     assert_eq!(reasons(&odds(&sov)), [ShiftReason::ArmorBonus]);
 }
 
+/// Oracle 42 (14.5): an attack with the SS Panzer Army gets the armor 1R even in mud, against armor, in forest.
 #[test]
 fn r14_5_ss_panzer_always_gets_the_armor_bonus() {
     // U93: Luftwaffe + SS Panzer 8 vs 2nd Tank 5 = 3:2, +1 SS armour, +1 Blitz!, −1 river → 2:1.
@@ -321,6 +338,8 @@ fn r14_5_ss_panzer_always_gets_the_armor_bonus() {
     assert!(reasons(&odds(&b)).contains(&ShiftReason::SsArmorBonus));
 }
 
+/// Oracle 69 (14.7): a Shock army on its front face gives 1R to its attack (the loss rule: results_and_reorg.rs).
+/// Oracle 70 (14.6): an SS Panzergrenadier defending gives 1L (the loss rule: results_and_reorg.rs).
 #[test]
 fn r14_7_shock_units_and_14_6_ss_panzergrenadiers() {
     // U72: 1st Byelorussian (Shock) 8 vs 4 = 2:1, +1 Shock!, +1 Shock front → 4:1.
@@ -339,6 +358,7 @@ fn r14_7_shock_units_and_14_6_ss_panzergrenadiers() {
     assert_eq!(odds(&b).final_column, Some(ThreeTwo));
 }
 
+/// Oracle 16 (6.5.4): an attack on a hex with an Unsupplied defender gets 2R.
 #[test]
 fn r6_5_4_unsupplied_defender_gives_two_right() {
     // CN: 11 vs 4 unsupplied West Front = 2:1, +1 armor, +2 unsupplied → 5:1.
@@ -366,6 +386,7 @@ fn r6_5_4_unsupplied_defender_gives_two_right() {
     );
 }
 
+/// Oracle 68 (13.5 t5): on turn 5 an Axis attack takes 2L for weather; Finnish-only attacks take none.
 #[test]
 fn r13_1_axis_winter_penalty_and_soviet_crt_in_snow() {
     // U30, turn 5: 4th Army 4 vs South Front 3 = 1:1, −2 → 1:3.
@@ -375,6 +396,10 @@ fn r13_1_axis_winter_penalty_and_soviet_crt_in_snow() {
     let o = odds(&b);
     assert_eq!(o.net_shift(), -2);
     assert_eq!(o.final_column, Some(OneThree));
+    // Finnish attackers alone suffer none, on turn 5 too.
+    let mut fin5 = b.clone();
+    fin5.attackers[0].finnish = true;
+    assert_eq!(odds(&fin5).net_shift(), 0);
     // A later snow turn: 1L. Finnish attackers alone suffer none.
     b.double_winter_penalty = false;
     b.weather = TurnWeather::Snow;
@@ -427,6 +452,7 @@ fn r10_5_card_shifts_are_named() {
     );
 }
 
+/// Worked example E6 (10.7, counterblows and counterattacks): the CRT cells of the three battles.
 #[test]
 fn r10_7_counterblow_example_e6() {
     let t = ScenarioData::builtin().tables;
@@ -449,6 +475,7 @@ fn r10_7_counterblow_example_e6() {
     assert_eq!(result(axis, &at(OneTwo), 1), CA, "vs the 1st Baltic Front");
 }
 
+/// Worked example E13 (§16, combined example): battles A, B, C and the counterattack, odds and results.
 #[test]
 fn r16_combined_example_e13() {
     let t = ScenarioData::builtin().tables;

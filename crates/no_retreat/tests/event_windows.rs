@@ -186,6 +186,7 @@ fn maskirovka(g: &NoRetreat) -> (State, usize) {
     (st, u)
 }
 
+/// Worked example E13 (§16, steps 2–3): Inexperienced Soviet Officers cancel Maskirovka; the unit goes back to the Rail box.
 #[test]
 fn r16_inexperienced_soviet_officers_cancel_maskirovka() {
     let g = NoRetreat::new();

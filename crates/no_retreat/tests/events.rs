@@ -102,6 +102,7 @@ fn advance_hexes(g: &NoRetreat, st: &State, a: usize) -> usize {
         .count()
 }
 
+/// Worked example E1 (5.0, card conflicts) case A: General Staff then Rasputitsa → 1 hex.
 #[test]
 fn e1_r5_0_the_later_card_prevails_general_staff_then_rasputitsa() {
     let g = NoRetreat::new();
@@ -123,6 +124,7 @@ fn e1_r5_0_the_later_card_prevails_general_staff_then_rasputitsa() {
     assert!(st.executed.contains(&(GENERAL_STAFF, Side::German)));
 }
 
+/// Worked example E1 (5.0, card conflicts) case B: Rasputitsa then General Staff → 2 hexes.
 #[test]
 fn e1_r5_0_the_later_card_prevails_rasputitsa_then_general_staff() {
     let g = NoRetreat::new();
@@ -143,6 +145,7 @@ fn e1_r5_0_the_later_card_prevails_rasputitsa_then_general_staff() {
     assert!(advance_hexes(&g, &st, a) > 1);
 }
 
+/// Oracle 6 (5.3.3): a Balkenkreuz event (Rasputitsa) is illegal while the VP marker shows Na Berlin! (Soviet initiative).
 #[test]
 fn r5_3_3_the_balkenkreuz_needs_the_axis_initiative() {
     let g = NoRetreat::new();
@@ -155,6 +158,7 @@ fn r5_3_3_the_balkenkreuz_needs_the_axis_initiative() {
     assert!(!g.legal_actions(&st, AXIS).contains(&Action::Pass));
 }
 
+/// Worked example E13 (§16, battle B): Heinz Guderian makes an automatic DR.
 #[test]
 fn r16_heinz_guderian_makes_an_automatic_dr() {
     let g = NoRetreat::new();
@@ -179,6 +183,7 @@ fn r16_heinz_guderian_makes_an_automatic_dr() {
     assert_eq!(st.deck.top_discard(), Some(GUDERIAN));
 }
 
+/// Worked example E13 (§16, step 10): Heroes of the Soviet Union re-rolls; the second roll stands.
 #[test]
 fn r16_heroes_of_the_soviet_union_re_roll() {
     let g = NoRetreat::new();
@@ -342,6 +347,7 @@ fn human_reserves_move_two_units_from_the_boxes_to_the_rail_box() {
     assert!(st.hand(Side::Soviet).is_empty());
 }
 
+/// Oracle 5 (5.0): an event executed this turn cannot run again this turn, even from the discard pile.
 #[test]
 fn oracle_5_r5_0_an_event_runs_once_per_turn_even_from_the_discard_pile() {
     let g = NoRetreat::new();

@@ -62,6 +62,8 @@ fn cost_to(list: &[(SpaceId, u8)], to: SpaceId) -> Option<u8> {
     list.iter().find(|(s, _)| *s == to).map(|(_, c)| *c)
 }
 
+/// Oracle 28 (8.5.2): a unit starting in EZOC pays +1 MP to leave.
+/// Worked example E3 (8.5, movement with EZOC): 3 MP with the 9th Army in the forest; illegal before it moves.
 #[test]
 fn r8_5_movement_example_e3() {
     // The Kalinin Front at (-4,8); the 4th Panzer Army at (-3,7) in its ZOC; the forest hex
@@ -105,6 +107,7 @@ fn r8_5_movement_example_e3() {
     assert_eq!(column_for(4 + 5 + 3 + 3, 4), Some(Column::ThreeOne));
 }
 
+/// Oracle 28 (8.5.1): a unit entering an EZOC hex stops at once.
 #[test]
 fn r8_5_1_a_unit_stops_in_the_first_ezoc_hex() {
     let b = board();
@@ -163,6 +166,7 @@ fn r8_5_zoc_of_fortified_units_and_8_3_terrain_costs() {
     assert_eq!(entry_cost(&b, &t, false, at(&b, "Lake Ladoga")), None);
 }
 
+/// Oracle 25 (8.3): a unit that has not moved may always enter one adjacent hex (the EZOC side: oracles_more.rs).
 #[test]
 fn r8_3_a_unit_may_always_move_one_hex() {
     let b = board();
@@ -226,6 +230,7 @@ fn r8_6_and_8_7_who_may_enter_finland_and_the_balkans() {
     );
 }
 
+/// Oracle 46 (10.7.5): a defender with no legal 2-hex retreat path is eliminated (the box: oracles.rs).
 #[test]
 fn r10_7_5_retreat_two_hexes_away_toward_supply() {
     let b = board();
@@ -279,6 +284,7 @@ fn r10_7_5_retreat_two_hexes_away_toward_supply() {
     .is_empty());
 }
 
+/// Oracle 50 (10.8): in clear weather a Panzer may advance 3 hexes, an infantry army 2; in mud only into the vacated hex.
 #[test]
 fn r10_8_advance_after_combat() {
     let b = board();

@@ -108,6 +108,7 @@ fn r12_2_without_the_option_the_axis_wins_above_its_mark() {
     );
 }
 
+/// Worked example E9 (12.2/15.6, sudden death with No Surrender): discards and draw penalties instead.
 #[test]
 fn r15_6_no_surrender_replaces_sudden_death_with_discards_and_fewer_draws() {
     let opts = Options {

@@ -55,6 +55,7 @@ fn act(g: &NoRetreat, st: &mut State, seat: Seat, a: Action) {
         .unwrap_or_else(|e| panic!("{a:?}: {e}"));
 }
 
+/// Oracle 1 (5.1/5.2): a player holding 5 cards discards 3 and draws 4, ending with 6.
 #[test]
 fn oracle_1_r5_1_five_cards_discard_three_then_draw_four() {
     let g = NoRetreat::new();
@@ -83,6 +84,7 @@ fn oracle_1_r5_1_five_cards_discard_three_then_draw_four() {
     assert_eq!(st.hand(Side::Soviet).len(), 6);
 }
 
+/// Oracle 8 (6.1): a unit 5 hexes from every friendly source is unsupplied.
 #[test]
 fn oracle_8_r6_1_five_hexes_from_any_source_is_unsupplied() {
     let g = NoRetreat::new();
@@ -109,6 +111,7 @@ fn oracle_8_r6_1_five_hexes_from_any_source_is_unsupplied() {
     );
 }
 
+/// Oracle 20 (7.7): a shattered unit returns free, on the side it was removed with, Disorganized.
 #[test]
 fn oracle_20_r7_7_shattered_units_return_free_and_disorganized() {
     let g = NoRetreat::new();
@@ -137,6 +140,7 @@ fn oracle_20_r7_7_shattered_units_return_free_and_disorganized() {
     assert_eq!(st.hand(Side::German), &hand, "at no cost");
 }
 
+/// Oracle 21 (7.9): a Surrendered unit costs 2 cards to replace and comes back Disorganized (the Destroyed costs: results_and_reorg.rs).
 #[test]
 fn oracle_21_r7_9_replacements_cost_cards_and_come_back_disorganized() {
     let g = NoRetreat::new();
@@ -175,6 +179,7 @@ fn oracle_21_r7_9_replacements_cost_cards_and_come_back_disorganized() {
     assert_eq!(st.hand(Side::Soviet), &vec![3]);
 }
 
+/// Oracle 23 (7.6): a Soviet replacement may go into a supplied Soviet city in EZOC; an Axis one may not.
 #[test]
 fn oracle_23_r7_6_soviet_cities_in_ezoc_axis_cities_not() {
     let g = NoRetreat::new();
@@ -203,6 +208,7 @@ fn oracle_23_r7_6_soviet_cities_in_ezoc_axis_cities_not() {
     }));
 }
 
+/// Oracle 27 (8.4.3): over-stacked excess goes to the Shattered box, an Unsupplied one to the Destroyed box.
 #[test]
 fn oracle_27_r8_4_3_unsupplied_excess_goes_to_the_destroyed_box() {
     let g = NoRetreat::new();
@@ -218,8 +224,18 @@ fn oracle_27_r8_4_3_unsupplied_excess_goes_to_the_destroyed_box() {
     assert_eq!(st.units[b2].loc, Loc::Destroyed);
     assert_eq!(st.units[a].loc, Loc::Map(place(&g, "-1,5")));
     assert!(st.pending.is_empty());
+    // A supplied excess unit goes to the Shattered box.
+    let c = put(&g, &mut st, "so_south", "-1,5", true);
+    st.units[c].unsupplied = false;
+    st.pending.push(Pending::Overstack {
+        side: Side::Soviet,
+        at: place(&g, "-1,5"),
+    });
+    act(&g, &mut st, SOVIET, Action::Unstack { unit: c });
+    assert_eq!(st.units[c].loc, Loc::Shattered);
 }
 
+/// Oracle 34 (10.1.1): a Disorganized unit may not attack voluntarily, but may attack a counterblow hex.
 #[test]
 fn oracle_34_r10_1_1_disorganized_units_answer_counterblows_only() {
     let g = NoRetreat::new();
@@ -248,6 +264,7 @@ fn oracle_34_r10_1_1_disorganized_units_answer_counterblows_only() {
     }));
 }
 
+/// Oracle 35 (10.1.2): a counterblow battle gives no terrain shifts, but the snow shift against the Axis stays.
 #[test]
 fn oracle_35_r10_1_2_counterblow_battles_keep_the_snow_shift() {
     let tec = ScenarioData::builtin().tables.tec;
@@ -292,6 +309,7 @@ fn oracle_35_r10_1_2_counterblow_battles_keep_the_snow_shift() {
     );
 }
 
+/// Oracle 46 (10.7.5): a defender with no retreat path is eliminated, to the Surrendered box if Unsupplied.
 #[test]
 fn oracle_46_r10_7_5_no_retreat_unsupplied_surrenders() {
     let g = NoRetreat::new();
@@ -333,6 +351,7 @@ fn oracle_46_r10_7_5_no_retreat_unsupplied_surrenders() {
     assert_eq!(st.units[d].loc, Loc::Surrendered);
 }
 
+/// Oracle 48 (10.7.3): a CB from the passive player's counterattack puts the active player's marker on an active hex; it survives Removal.
 #[test]
 fn oracle_48_r10_7_3_a_cb_from_a_counterattack_marks_the_active_side() {
     let g = NoRetreat::new();
@@ -387,6 +406,7 @@ fn oracle_48_r10_7_3_a_cb_from_a_counterattack_marks_the_active_side() {
     assert_eq!(st.cb_markers.len(), 1);
 }
 
+/// Oracle 60 (12.5/13.5): the Berlin Garrison's turn-28 removal is no victory.
 #[test]
 fn oracle_60_r13_5_the_turn_28_removal_of_the_garrison_is_no_victory() {
     let g = NoRetreat::new();
@@ -400,6 +420,7 @@ fn oracle_60_r13_5_the_turn_28_removal_of_the_garrison_is_no_victory() {
     assert!(st.outcome.is_none(), "{:?}", st.outcome);
 }
 
+/// Oracle 61 (12.1): both sides meeting their Objective conditions → the initiative side wins.
 #[test]
 fn oracle_61_r12_1_both_objective_wins_go_to_the_initiative_side() {
     let g = NoRetreat::new();
@@ -421,14 +442,27 @@ fn oracle_61_r12_1_both_objective_wins_go_to_the_initiative_side() {
     assert_eq!(objective_winner(b, &s, Side::Soviet), Some(Side::Soviet));
 }
 
+/// Oracle 71 (8.6/12.7.2): a Finnish unit alone does not control Finland; a German army there does.
 #[test]
 fn oracle_71_r12_7_2_the_finns_alone_do_not_control_finland() {
     let g = NoRetreat::new();
     let mut st = blank(&g, 3, Side::German, Step::Movement);
     put(&g, &mut st, "fi_army", "Finland", false);
     let ge = put(&g, &mut st, "ge_18a", "-9,10", false);
+    let other = put(&g, &mut st, "ge_16a", "-4,1", false);
     let fin = place(&g, "Finland");
-    st.control[fin.index()] = None;
+    st.control[fin.index()] = Some(Side::German);
+    // Any move re-reads control: the Finns alone do not hold Finland.
+    act(
+        &g,
+        &mut st,
+        AXIS,
+        Action::Move {
+            unit: other,
+            to: place(&g, "-4,2"),
+        },
+    );
+    assert_eq!(st.control[fin.index()], None);
     // A German army moves in: now the Axis controls Finland.
     act(&g, &mut st, AXIS, Action::Move { unit: ge, to: fin });
     assert_eq!(st.control[fin.index()], Some(Side::German));

@@ -19,6 +19,7 @@ fn unit<'a>(d: &'a ScenarioData, id: &str) -> &'a UnitData {
     d.unit(id).unwrap_or_else(|| panic!("no unit {id}"))
 }
 
+/// Worked example E6 (10.7.1, counterblows and counterattacks): the EX flips the 4th Army; the red 1st Baltic Front is eliminated.
 #[test]
 fn r10_7_1_step_losses_by_counter() {
     let d = data();
@@ -63,6 +64,8 @@ fn r10_7_1_step_losses_by_counter() {
     );
 }
 
+/// Oracle 44 (10.7.4): against a fortified unit's hex DR → no effect, DS → EX, DD → step losses, no retreat.
+/// Oracle 45 (14.11): against a Volkssturm hex DR → no effect and the Volkssturm leaves; stacked units are unaffected.
 #[test]
 fn r10_7_results_and_10_7_4_fortified_hexes() {
     use CombatResult::*;
@@ -107,8 +110,14 @@ fn r10_7_results_and_10_7_4_fortified_hexes() {
     // 14.11: Volkssturm turns a DR into no effect and leaves the game; no advance follows.
     let v = effects(DR, &vs);
     assert!(v.remove_volkssturm && !v.retreat);
+    // Stacked with another unit: that unit neither retreats nor loses a step.
+    let vs_stack = [vs[0], open[0]];
+    let vst = effects(DR, &vs_stack);
+    assert!(vst.remove_volkssturm && !vst.retreat && !vst.each_defender_loses_step);
 }
 
+/// Oracle 69 (14.7): on an EX a Shock army must take the attacker's step loss.
+/// Oracle 70 (14.6): in an EX or DD the SS Panzergrenadier takes the loss, unless attacking with an SS Panzer.
 #[test]
 fn r14_5_to_14_7_who_takes_the_loss() {
     let inf = Loser {
@@ -155,10 +164,17 @@ fn r14_5_to_14_7_who_takes_the_loss() {
     );
 }
 
+/// Oracle 26 (8.4.1): two Soviet units are over-stacked before turn 23, legal from 23; three Axis units always over-stacked.
 #[test]
 fn r8_4_stacking() {
     let d = data();
     assert_eq!(stacking_limit(&d.track, Side::German, 1), 2);
+    assert_eq!(
+        stacking_limit(&d.track, Side::German, 23),
+        2,
+        "3 Axis units: always over"
+    );
+    assert_eq!(stacking_limit(&d.track, Side::German, 28), 2);
     assert_eq!(stacking_limit(&d.track, Side::Soviet, 22), 1);
     assert_eq!(
         stacking_limit(&d.track, Side::Soviet, 23),
@@ -195,6 +211,8 @@ fn pos(b: &Board, pieces: &[(Side, &str, bool)]) -> Position {
     }
 }
 
+/// Oracle 33 (10.1): no Counterblow on a Target hex or on white-strength units only (the Target side: sequence.rs).
+/// Oracle 66 (13.5 t20, t26; 13.1): the Axis marker pool is 3 from turn 20 and in extreme winter, 1 from turn 26.
 #[test]
 fn r10_1_markers_targets_and_counterblows() {
     let b = Board::standard();
@@ -290,6 +308,7 @@ fn r10_1_markers_targets_and_counterblows() {
     assert!(!may_attack_voluntarily(&dis));
 }
 
+/// Oracle 36 (10.3.3): a battle with an attacker not adjacent to every target hex is illegal.
 #[test]
 fn r10_3_every_attacker_adjacent_to_every_target() {
     let b = Board::standard();
@@ -312,6 +331,9 @@ fn r10_3_every_attacker_adjacent_to_every_target() {
     assert!(!legal_grouping(&b, &[], &[at("-1,6")], &[]));
 }
 
+/// Oracle 17 (7.1): an Axis non-SS flip costs 2 cards, SS Panzer or SS Panzergrenadier 1; illegal on turns 1–4 and from 24.
+/// Oracle 18 (7.2/7.2.1/7.3.1): free Soviet upgrades: 0 on turn 5, 1 on 6–12, 2 on 13–17, 0 from 18.
+/// Worked example E12 (15.5, quick reorganization): one card removes two Disorganized markers.
 #[test]
 fn r7_1_to_7_10_reorganization_costs() {
     let d = data();
@@ -320,6 +342,8 @@ fn r7_1_to_7_10_reorganization_costs() {
     assert_eq!(recovery_cost(t, unit(&d, "ge_4a"), true, 4), None);
     assert_eq!(recovery_cost(t, unit(&d, "ge_4a"), true, 5), Some(2));
     assert_eq!(recovery_cost(t, unit(&d, "ge_sspz"), true, 12), Some(1));
+    assert_eq!(recovery_cost(t, unit(&d, "ge_sspg"), true, 12), Some(1));
+    assert_eq!(recovery_cost(t, unit(&d, "ge_sspz"), true, 24), None);
     assert_eq!(recovery_cost(t, unit(&d, "ge_4a"), true, 24), None);
     assert_eq!(
         recovery_cost(t, unit(&d, "ge_4a"), false, 10),
@@ -347,6 +371,7 @@ fn r7_1_to_7_10_reorganization_costs() {
         ),
         (0, 1, 2, 0)
     );
+    assert_eq!((free_upgrades(t, 12), free_upgrades(t, 17)), (1, 2));
     assert_eq!(upgrade_cost(t, unit(&d, "so_kalinin"), true, 5), None);
     assert_eq!(upgrade_cost(t, unit(&d, "so_kalinin"), true, 6), Some(1));
     assert_eq!(upgrade_cost(t, unit(&d, "so_crimean"), true, 6), Some(2));
@@ -383,6 +408,8 @@ fn r7_1_to_7_10_reorganization_costs() {
     );
 }
 
+/// Oracle 22 (7.9.2): a two-step unit returning as a replacement comes back reduced.
+/// Worked example E11 (7.3/7.9.2, fragile Soviet unit): red before turn 17, brown from turn 17.
 #[test]
 fn r7_9_2_replacement_faces_e11() {
     let d = data();
@@ -430,6 +457,8 @@ fn r7_6_placement_and_9_2_unloading() {
     assert!(un.contains(&riga));
 }
 
+/// Oracle 30 (9.1.2): no 4th unit into a Rail box that holds 3.
+/// Oracle 31 (9.1.3): on turns 1–2 the Axis embarks none; the Soviet one, free, and may not pay for more.
 #[test]
 fn r9_1_rail_embarking() {
     let d = data();

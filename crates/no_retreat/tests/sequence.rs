@@ -173,6 +173,7 @@ fn r12_7_1_moving_through_a_city_takes_it() {
         .any(|a| matches!(a, Action::Move { unit, .. } if *unit == pz)));
 }
 
+/// Oracle 47 (10.7.6): a unit with a DS result that can retreat ends in the Shattered box.
 #[test]
 fn r10_5_a_battle_with_a_scripted_die() {
     let g = game();
@@ -292,6 +293,7 @@ fn r10_7_2_a_counterattack_after_ca() {
     assert!(st.units[a].reduced);
 }
 
+/// Oracle 60 (12.5/13.5): the Soviet elimination of the Berlin Garrison is an immediate Soviet victory (the turn-28 removal: oracles.rs).
 #[test]
 fn r11_1_encircled_units_surrender_and_12_5_killing_hitler() {
     let g = game();
@@ -329,6 +331,7 @@ fn r11_1_encircled_units_surrender_and_12_5_killing_hitler() {
     assert_eq!(g.active(&st), None);
 }
 
+/// Oracle 54 (12.7.5): a Soviet surrender under Axis initiative adds +1 to the round marker (the replacement: oracles_more.rs).
 #[test]
 fn r11_1_a_surrender_scores_for_the_other_side() {
     let g = game();
@@ -468,6 +471,7 @@ fn r14_8_yugoslavs_fortify_only_in_the_balkans() {
     }));
 }
 
+/// Oracle 19 (7.5/13.5): converting a regional unit to fortified costs 1 card and is illegal before turn 3.
 #[test]
 fn r7_5_regional_units_fortify_from_turn_3() {
     let g = game();
@@ -495,6 +499,8 @@ fn r7_5_regional_units_fortify_from_turn_3() {
     );
 }
 
+/// Oracle 33 (10.1): no Target marker on a Counterblow hex, no Counterblow on a Target hex.
+/// Worked example E6 (10.7, counterblows and counterattacks): a paid counterblow, a CB marker on the active side's hex, and the next turn's forced attack by every adjacent unit.
 #[test]
 fn r10_7_3_counterblows_declared_and_from_results_e6() {
     let g = game();
@@ -594,6 +600,10 @@ fn r10_7_3_counterblows_declared_and_from_results_e6() {
     let c = st.scratch.combat.as_ref().unwrap();
     assert_eq!(c.counterblows, vec![ha]);
     assert!(st.cb_markers.is_empty());
+    // 10.1: no Target marker on the Counterblow hex.
+    assert!(!g
+        .legal_actions(&st, SOVIET)
+        .contains(&Action::Target { hex: ha }));
     act(&g, &mut st, SOVIET, Action::End);
     act(&g, &mut st, AXIS, Action::End);
     let must = g.legal_actions(&st, SOVIET);

@@ -198,6 +198,7 @@ fn r4_0_turn_management_weather_support_and_arrivals() {
     assert_eq!(s.units[idx(&b, "ge_kg1")].loc, Loc::CadreAvailable);
 }
 
+/// Oracle 65 (13.5 t15, t16, t18): the Italian 8th, the 2nd Panzer and the SS Panzer Army leave on turns 15, 16 and 18; a 2nd Panzer already gone costs a card.
 #[test]
 fn r13_5_scheduled_removals_and_conditional_events() {
     let b = board();
@@ -228,8 +229,14 @@ fn r13_5_scheduled_removals_and_conditional_events() {
     assert_eq!(s.units[idx(&b, "yu_1")].loc, Loc::Arriving);
     assert_eq!(s.units[idx(&b, "hu_gg1")].loc, Loc::Awaiting(Code::Gg));
     assert!(!s.axis_card_penalty, "only on its own turn");
+    // Turn 18: the SS Panzer Army leaves, wherever it is.
+    let ss = idx(&b, "ge_sspz");
+    s.units[ss].loc = Loc::Map(b.place("Kharkov").unwrap());
+    turn_management(&b, &mut s, true);
+    assert_eq!((s.turn, s.units[ss].loc), (18, Loc::OutOfGame));
 }
 
+/// Oracle 7 (5.5): the turn-23 Na Berlin! deployment empties the 1945 holding pile into play.
 #[test]
 fn r5_5_na_berlin_card_deployment_on_turn_23() {
     let b = board();
@@ -252,6 +259,8 @@ fn r5_5_na_berlin_card_deployment_on_turn_23() {
     );
 }
 
+/// Oracle 56 (12.2): on turn 6 with Axis initiative, 24 wins for the Axis, 23 does not (a whole Turn Management).
+/// Worked example E9 (12.2, sudden death): 23 → no win, 24 → the Axis wins at once.
 #[test]
 fn r12_2_sudden_death_on_turn_6() {
     let b = board();
@@ -313,6 +322,7 @@ fn r12_2_a_no_sudden_death_marker_cancels_one_check() {
     assert!(!s.no_sudden_death, "used up");
 }
 
+/// Oracle 58 (12.10): on turn 12 High Tide goes on the Axis score, the round marker to 0, the initiative to the Soviets, for good.
 #[test]
 fn r12_10_the_initiative_changes_on_turn_12() {
     let b = board();
@@ -323,8 +333,14 @@ fn r12_10_the_initiative_changes_on_turn_12() {
     assert_eq!(s.vp.initiative, Side::Soviet);
     assert_eq!(s.vp.high_tide, Some(15));
     assert_eq!(s.vp.round, 0);
+    // It never returns to the Axis.
+    for _ in 0..3 {
+        turn_management(&b, &mut s, true);
+        assert_eq!(s.vp.initiative, Side::Soviet, "turn {}", s.turn);
+    }
 }
 
+/// Oracle 57 (12.3): a Soviet score of 34 in a victory phase ends the game with a Soviet win (a whole Turn Management).
 #[test]
 fn r12_1_objective_and_12_3_total_victory() {
     let b = board();
@@ -410,6 +426,8 @@ fn r12_6_the_campaign_ends_after_turn_28() {
     assert!(o.reason.starts_with("12.6"));
 }
 
+/// Oracle 62 (14.9.3): two cadres eliminated in one turn are scheduled one per turn, never to the Surrendered box.
+/// Oracle 64 (14.2): an Axis ally eliminated goes to the Turn Track (the no-VP side: oracles_more.rs).
 #[test]
 fn r10_7_1_and_14_where_eliminated_units_go() {
     let b = board();
@@ -432,6 +450,12 @@ fn r10_7_1_and_14_where_eliminated_units_go() {
     // 14.9.3: a cadre returns on the next turn with no friendly cadre scheduled.
     s.units[idx(&b, "ge_kg2")].loc = Loc::Track(9);
     assert_eq!(elimination_box(&b, &s, idx(&b, "ge_kg1")), Loc::Track(10));
+    s.units[idx(&b, "ge_kg1")].unsupplied = true;
+    assert_eq!(
+        elimination_box(&b, &s, idx(&b, "ge_kg1")),
+        Loc::Track(10),
+        "never surrendered"
+    );
     assert_eq!(
         elimination_box(&b, &s, idx(&b, "so_ostatky1")),
         Loc::Track(9),

@@ -68,6 +68,8 @@ fn status_of(b: &Board, pos: &Position, unit: &str) -> SupplyStatus {
     s.status(p)
 }
 
+/// Oracle 9 (6.2): a unit supplied only through an adjacent unit supplies no third unit (the 4th Panzer).
+/// Worked example E2 (6.4, supply tracing): the 16th, 18th, 4th Panzer, Kalinin Front and Leningrad.
 #[test]
 fn r6_4_supply_example_e2() {
     let b = board();
@@ -98,6 +100,7 @@ fn r6_4_supply_example_e2() {
     assert!(s.supplied_friendly_city(Side::Soviet, b.place("Leningrad").unwrap()));
 }
 
+/// Oracle 13 (6.3/8.5.4): an EZOC hex on a supply path blocks it unless a friendly unit is in it.
 #[test]
 fn r6_3_a_friendly_unit_negates_the_ezoc_for_supply() {
     let b = board();
@@ -119,6 +122,8 @@ fn r6_3_a_friendly_unit_negates_the_ezoc_for_supply() {
     assert!(!s.supplied_friendly_city(Side::Soviet, b.place("Leningrad").unwrap()));
 }
 
+/// Oracle 29 (8.5): Unsupplied units and parenthesized strengths exert no ZOC.
+/// Worked example E3 (8.5, negative test): the fortified unit flipped to regional gains a ZOC.
 #[test]
 fn r8_5_zoc_rules() {
     let b = board();
@@ -147,6 +152,7 @@ fn r8_5_zoc_rules() {
     assert!(!Zones::new(&b, &pos).in_ezoc(Side::German, fin_nb));
 }
 
+/// Oracle 29 (8.5): ZOC never extends across a lake or sea hexside.
 #[test]
 fn r8_5_zoc_does_not_cross_lake_hexsides() {
     let b = board();

@@ -31,6 +31,7 @@ fn r12_7_map_vp_at_the_start() {
     assert_eq!(map_vp(&b, &c2, Side::German, true), 9);
 }
 
+/// Worked example E8 (12.8, VP bookkeeping): the round marker at −1; 14 map VP put the marker in box 13; a retaken city counts at once.
 #[test]
 fn r12_8_vp_bookkeeping_e8() {
     // Turn 10, Axis initiative: 3 red events (−3), 2 Soviet VP cards (−2), a German event
@@ -60,6 +61,7 @@ fn r12_8_vp_bookkeeping_e8() {
     assert_eq!(score(&b, &c, &vp, Side::German), 12);
 }
 
+/// Oracle 55 (12.7.4): the round marker never shows more than 6.
 #[test]
 fn r12_7_4_the_round_marker_never_passes_six() {
     let mut vp = VpState::start();
@@ -73,6 +75,8 @@ fn r12_7_4_the_round_marker_never_passes_six() {
     assert_eq!(vp.round, -6);
 }
 
+/// Oracle 56 (12.2): on turn 6 the Axis mark 23: 24 wins, 23 does not.
+/// Worked example E9 (12.2, sudden death): the turn-6 mark.
 #[test]
 fn r12_2_sudden_death_e9() {
     let d = board().data;
@@ -88,6 +92,7 @@ fn r12_2_sudden_death_e9() {
     );
 }
 
+/// Oracle 57 (12.3): a Soviet score of 34 is a Soviet total victory.
 #[test]
 fn r12_3_soviet_total_victory() {
     let d = board().data;
@@ -95,6 +100,8 @@ fn r12_3_soviet_total_victory() {
     assert!(soviet_total_victory(&d.track, 34));
 }
 
+/// Oracle 59 (12.4): High Tide > Na Berlin! wins for the Axis; otherwise the game goes on with Greater Germany VP only.
+/// Worked example E10 (12.10/12.4, turn 12 initiative change): High Tide, round marker 0, Na Berlin!, the turn-23 check.
 #[test]
 fn r12_10_initiative_change_e10_and_12_4_tactical_victory() {
     let b = board();

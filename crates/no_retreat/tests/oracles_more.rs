@@ -893,6 +893,63 @@ fn o72_r13_5_after_ploesti_non_ss_panzers_lose_their_bonuses() {
     assert_eq!(fight(Some(15), "ge_sspz").1, Some(2));
 }
 
+/// Oracle 40 (10.6.2): Blitz! is offered to the attacker only with a marker left, and not for an attack made only by Unsupplied units.
+#[test]
+fn o40_r10_6_2_blitz_only_with_a_marker_and_a_supplied_attacker() {
+    let g = NoRetreat::new();
+    let offered = |support: u8, unsupplied: bool| {
+        let mut st = blank(&g, 8, Side::German, Step::Movement);
+        st.weather = TurnWeather::Mud;
+        st.support = [support, 1];
+        let a = put(&g, &mut st, "ge_9a", "-2,5", false);
+        st.units[a].unsupplied = unsupplied;
+        put(&g, &mut st, "so_west", "-1,5", true);
+        let hx = place(&g, "-1,5");
+        act(&g, &mut st, AXIS, Action::End);
+        act(&g, &mut st, AXIS, Action::Target { hex: hx });
+        act(&g, &mut st, AXIS, Action::End);
+        act(&g, &mut st, SOVIET, Action::End);
+        let acts = g.legal_actions(&st, AXIS);
+        assert!(acts.contains(&Action::Attack {
+            targets: vec![hx],
+            units: vec![a],
+            support: false
+        }));
+        acts.contains(&Action::Attack {
+            targets: vec![hx],
+            units: vec![a],
+            support: true,
+        })
+    };
+    assert!(offered(1, false));
+    assert!(!offered(0, false), "no marker left");
+    assert!(!offered(1, true), "only Unsupplied attackers");
+}
+
+/// Worked example E6 (10.1.2, counterblows): in the Soviet turn a white-strength unit (the Leningrad Front) may attack the Axis counterblow-marked hex.
+#[test]
+fn e6_r10_1_2_white_strength_units_answer_a_counterblow() {
+    let g = NoRetreat::new();
+    let mut st = blank(&g, 8, Side::Soviet, Step::Movement);
+    let nine = place(&g, "-9,10");
+    put(&g, &mut st, "ge_9a", "-9,10", false);
+    let len = put(&g, &mut st, "so_leningrad", "Leningrad", false);
+    assert!(g.board.data.units.units[len].face(false).white);
+    st.cb_markers = vec![(nine, Side::German)];
+    act(&g, &mut st, SOVIET, Action::End);
+    // No voluntary Target there (a counterblow hex; white units never attack voluntarily).
+    assert!(!g
+        .legal_actions(&st, SOVIET)
+        .contains(&Action::Target { hex: nine }));
+    act(&g, &mut st, SOVIET, Action::End);
+    act(&g, &mut st, AXIS, Action::End);
+    assert!(g.legal_actions(&st, SOVIET).contains(&Action::Attack {
+        targets: vec![nine],
+        units: vec![len],
+        support: false
+    }));
+}
+
 /// Every oracle of the spec's §11 is named by a doc comment on a test in this folder.
 #[test]
 fn every_oracle_1_to_72_names_a_test() {

@@ -1,6 +1,6 @@
 //! The spec's test oracles (`shared/rules/no-retreat.md` §11) that the other test files do not
-//! already check, each named after its oracle number and rule. (Oracles 5 and 6 need the card
-//! events, which are not built yet.)
+//! already check, each named after its oracle number and rule. (Oracles 5 and 6 are in
+//! `events.rs`; the rest of the index is in `oracles_more.rs` and `docs/no_retreat.md`.)
 
 use eastfront_kernel::{Game, Seat, Side, SpaceId};
 use eastfront_no_retreat::combat::*;

@@ -331,7 +331,7 @@ fn r11_1_encircled_units_surrender_and_12_5_killing_hitler() {
     assert_eq!(g.active(&st), None);
 }
 
-/// Oracle 54 (12.7.5): a Soviet surrender under Axis initiative adds +1 to the round marker (the replacement: oracles_more.rs).
+/// Oracle 54 (12.7.5): a Soviet surrender under Axis initiative adds +1 to the round marker (the replacement: oracles_play.rs).
 #[test]
 fn r11_1_a_surrender_scores_for_the_other_side() {
     let g = game();

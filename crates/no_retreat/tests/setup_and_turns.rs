@@ -427,7 +427,7 @@ fn r12_6_the_campaign_ends_after_turn_28() {
 }
 
 /// Oracle 62 (14.9.3): two cadres eliminated in one turn are scheduled one per turn, never to the Surrendered box.
-/// Oracle 64 (14.2): an Axis ally eliminated goes to the Turn Track (the no-VP side: oracles_more.rs).
+/// Oracle 64 (14.2): an Axis ally eliminated goes to the Turn Track (the no-VP side: oracles_play.rs).
 #[test]
 fn r10_7_1_and_14_where_eliminated_units_go() {
     let b = board();

@@ -4,7 +4,7 @@
 use crate::board::{Board, BorderKind};
 use crate::data::{Nation, Region};
 use eastfront_kernel::{Side, SpaceId};
-use std::collections::VecDeque;
+use std::cell::RefCell;
 
 /// 6.1: a unit's own supply line is at most this many hexes long.
 pub const LAND_LINE_HEXES: u32 = 4;
@@ -99,7 +99,43 @@ pub struct Supply<'a> {
     pub zones: Zones,
     /// `city_route` answers already found, per side and space (0 not yet, 1 no, 2 yes): the
     /// position does not change while a tracer lives.
-    routes: [std::cell::RefCell<Vec<u8>>; 2],
+    routes: [RefCell<Vec<u8>>; 2],
+    /// `has_land_line` answers already found, likewise.
+    lines: [RefCell<Vec<u8>>; 2],
+    /// The searches' working memory (speed: no allocation per search): a land line's, and a
+    /// city route's (which a land line's search may ask for).
+    line_work: RefCell<Work>,
+    route_work: RefCell<Work>,
+}
+
+/// A breadth-first search's memory: `seen[s] == stamp` marks a space seen by the current
+/// search; `queue` holds (space, index of the entry it was reached from, hexes entered).
+#[derive(Default)]
+struct Work {
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: Vec<(SpaceId, u32, u32)>,
+}
+
+impl Work {
+    /// Starts a new search: nothing seen, the queue empty.
+    fn start(&mut self, n: usize) {
+        if self.seen.len() < n {
+            self.seen.resize(n, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        self.queue.clear();
+    }
+    /// Marks `s` seen; false if it was already.
+    fn see(&mut self, s: SpaceId) -> bool {
+        let fresh = self.seen[s.index()] != self.stamp;
+        self.seen[s.index()] = self.stamp;
+        fresh
+    }
 }
 
 impl<'a> Supply<'a> {
@@ -109,10 +145,10 @@ impl<'a> Supply<'a> {
             board,
             pos,
             zones: Zones::new(board, pos),
-            routes: [
-                std::cell::RefCell::new(vec![0; n]),
-                std::cell::RefCell::new(vec![0; n]),
-            ],
+            routes: [RefCell::new(vec![0; n]), RefCell::new(vec![0; n])],
+            lines: [RefCell::new(vec![0; n]), RefCell::new(vec![0; n])],
+            line_work: RefCell::new(Work::default()),
+            route_work: RefCell::new(Work::default()),
         }
     }
 
@@ -161,20 +197,23 @@ impl<'a> Supply<'a> {
         if self.friendly_edge(side, city) {
             return true;
         }
-        let mut seen = vec![false; self.board.topo.len()];
-        let mut queue = VecDeque::from([city]);
-        seen[city.index()] = true;
-        while let Some(x) = queue.pop_front() {
+        let mut w = self.route_work.borrow_mut();
+        w.start(self.board.topo.len());
+        w.see(city);
+        w.queue.push((city, 0, 0));
+        let mut head = 0;
+        while let Some(&(x, _, _)) = w.queue.get(head) {
+            head += 1;
             for b in self.board.borders(x) {
                 let Some(d) = b.dir else { continue };
-                if !ok_dir(d) || seen[b.to.index()] || self.blocked(side, b.to) {
+                if !ok_dir(d) || w.seen[b.to.index()] == w.stamp || self.blocked(side, b.to) {
                     continue;
                 }
                 if self.friendly_edge(side, b.to) {
                     return true;
                 }
-                seen[b.to.index()] = true;
-                queue.push_back(b.to);
+                w.see(b.to);
+                w.queue.push((b.to, 0, 0));
             }
         }
         false
@@ -197,8 +236,22 @@ impl<'a> Supply<'a> {
         self.land_line_within(side, from, LAND_LINE_HEXES, &[])
     }
 
+    /// Whether [`Supply::land_line`] finds a line (remembered per space).
+    pub fn has_land_line(&self, side: Side, from: SpaceId) -> bool {
+        let memo = &self.lines[si(side)];
+        match memo.borrow()[from.index()] {
+            1 => return false,
+            2 => return true,
+            _ => {}
+        }
+        let found = self.land_line(side, from).is_some();
+        memo.borrow_mut()[from.index()] = if found { 2 } else { 1 };
+        found
+    }
+
     /// A land line of at most `max` hexes that may not end at the cities in `not_to` (9.2:
-    /// unloading routes of 3 hexes, never to a city captured this turn).
+    /// unloading routes of 3 hexes, never to a city captured this turn). Breadth first, the
+    /// borders in the board's order: the first line found is the one returned.
     pub fn land_line_within(
         &self,
         side: Side,
@@ -210,34 +263,34 @@ impl<'a> Supply<'a> {
         if source(from) {
             return Some(vec![]);
         }
-        let n = self.board.topo.len();
-        let mut prev: Vec<Option<SpaceId>> = vec![None; n];
-        let mut dist = vec![u32::MAX; n];
-        dist[from.index()] = 0;
-        let mut queue = VecDeque::from([from]);
-        while let Some(x) = queue.pop_front() {
-            if dist[x.index()] >= max {
-                continue;
-            }
-            for b in self.board.borders(x) {
-                let y = b.to;
-                if dist[y.index()] != u32::MAX || self.blocked(side, y) {
-                    continue;
-                }
-                dist[y.index()] = dist[x.index()] + 1;
-                prev[y.index()] = Some(x);
-                if source(y) {
-                    let mut path = vec![y];
-                    let mut at = x;
-                    while at != from {
-                        path.push(at);
-                        at = prev[at.index()].unwrap_or(from);
+        let mut w = self.line_work.borrow_mut();
+        w.start(self.board.topo.len());
+        w.see(from);
+        w.queue.push((from, 0, 0));
+        let mut head = 0usize;
+        while let Some(&(x, _, dist)) = w.queue.get(head) {
+            if dist < max {
+                for b in self.board.borders(x) {
+                    let y = b.to;
+                    if w.seen[y.index()] == w.stamp || self.blocked(side, y) {
+                        continue;
                     }
-                    path.reverse();
-                    return Some(path);
+                    w.see(y);
+                    w.queue.push((y, head as u32, dist + 1));
+                    if source(y) {
+                        let mut path = vec![y];
+                        let mut at = head;
+                        while at != 0 {
+                            let (s, parent, _) = w.queue[at];
+                            path.push(s);
+                            at = parent as usize;
+                        }
+                        path.reverse();
+                        return Some(path);
+                    }
                 }
-                queue.push_back(y);
             }
+            head += 1;
         }
         None
     }
@@ -253,7 +306,7 @@ impl<'a> Supply<'a> {
     /// 6.1–6.2: how the piece is supplied now.
     pub fn status(&self, piece: &Piece) -> SupplyStatus {
         let (side, at) = (piece.side, piece.at);
-        if self.land_line(side, at).is_some() {
+        if self.has_land_line(side, at) {
             return SupplyStatus::Land;
         }
         // Minor countries: the Finns in Finland, the Yugoslavs in the Balkans (6.2, 14.1, 14.8).
@@ -279,7 +332,7 @@ impl<'a> Supply<'a> {
             self.pos
                 .pieces
                 .iter()
-                .any(|p| p.side == side && p.at == b.to && self.land_line(side, b.to).is_some())
+                .any(|p| p.side == side && p.at == b.to && self.has_land_line(side, b.to))
         });
         if neighbour_has_line {
             SupplyStatus::Alternative

@@ -253,13 +253,19 @@ pub(crate) fn check_stacking(board: &Board, st: &mut State) {
 
 /// Whether `side` could add one more unit to `at` within its stacking limit (8.4.1).
 pub(crate) fn room(board: &Board, st: &State, side: Side, at: SpaceId) -> bool {
-    let here: Vec<&UnitData> = units_at(st, at)
-        .into_iter()
-        .map(|u| data(board, u))
-        .filter(|d| d.side == side)
-        .collect();
+    // `overstacked` of the side's units there against one less than the limit, counted
+    // without collecting them (speed).
+    let here = st
+        .on_map()
+        .filter(|(u, s)| {
+            *s == at && {
+                let d = data(board, *u);
+                d.side == side && crate::losses::counts_for_stacking(d)
+            }
+        })
+        .count();
     let limit = stacking_limit(&board.data.track, side, st.turn);
-    overstacked(&here, limit.saturating_sub(1)) == 0
+    here <= limit.saturating_sub(1)
 }
 
 /// `room` for every space at once: the units of one side counted per space (8.4.1, 8.4.2),

@@ -64,6 +64,9 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
         }
     }
     let in_rail = super::optional::rail_used(board, st, side);
+    // Speed: units alike in everything the search reads (space, nation, armor, allowance)
+    // reach the same spaces; each such kind is searched once.
+    let mut found: Vec<(Mover, u8, Vec<SpaceId>)> = Vec::new();
     for (u, _) in st.on_map().filter(|(u, _)| data(board, *u).side == side) {
         if st.scratch.moved.contains(&u) {
             continue;
@@ -72,13 +75,23 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
             continue;
         };
         let ma = allowance(board, st, u);
-        for (to, _) in reachable(board, tec, &zones, &m, ma, access(st)) {
-            // Ending a move over the stacking limit would only put units in the Shattered box
-            // at the end of the phase (8.4.3): such moves are not offered.
-            if rooms.ok(to) {
-                out.push(Action::Move { unit: u, to });
+        let i = match found.iter().position(|(m2, ma2, _)| *m2 == m && *ma2 == ma) {
+            Some(i) => i,
+            None => {
+                // Ending a move over the stacking limit would only put units in the
+                // Shattered box at the end of the phase (8.4.3): such moves are not offered.
+                let to: Vec<SpaceId> = reachable(board, tec, &zones, &m, ma, access(st))
+                    .into_iter()
+                    .map(|(to, _)| to)
+                    .filter(|to| rooms.ok(*to))
+                    .collect();
+                found.push((m, ma, to));
+                found.len() - 1
             }
-        }
+        };
+        let to = &found[i].2;
+        out.reserve(to.len());
+        out.extend(to.iter().map(|&to| Action::Move { unit: u, to }));
         let e = Embark {
             side,
             turn: st.turn,

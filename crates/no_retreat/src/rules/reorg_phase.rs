@@ -55,7 +55,7 @@ pub(crate) fn arrival_spaces(
             .map(|i| SpaceId(i as u16))
             .filter(|s| !board.is_lake(*s))
     };
-    let ok_line = |s: SpaceId| supply.land_line(side, s).is_some();
+    let ok_line = |s: SpaceId| supply.has_land_line(side, s);
     let mut out: Vec<SpaceId> = match (d.code, d.nation) {
         (Some(Code::Oil), crate::data::Nation::German) => {
             let mut v: Vec<SpaceId> = hexes()
@@ -144,7 +144,7 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                 let d = data(board, u);
                 let us = st.units[u];
                 // 7.0 A, 6.5.1: a land line and no Unsupplied marker to recover or train.
-                let land = !us.unsupplied && supply.land_line(side, at).is_some();
+                let land = !us.unsupplied && supply.has_land_line(side, at);
                 if land && d.steps != Steps::RegionalFortified {
                     if let Some(c) = recovery_cost(track, d, us.reduced, st.turn) {
                         out.extend(paid(u, &hand, c, |unit, cards| Action::Recover {

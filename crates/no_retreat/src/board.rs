@@ -45,6 +45,9 @@ pub struct Board {
     /// were read from, so a caller with another TEC is answered from that one instead.
     mp: [Vec<u8>; 2],
     mp_tec: Tec,
+    /// Per side: for each space, the spaces with a city route step into it (6.1; see
+    /// [`crate::supply::route_dir`]), for walking routes backwards from the edges.
+    route_in: [Vec<Vec<SpaceId>>; 2],
     /// Tells boards apart for the movement memo (`reach.rs`); a clone keeps it (same data).
     id: u64,
 }
@@ -190,6 +193,7 @@ impl Board {
             by_coord,
             by_name,
             mp: [Vec::new(), Vec::new()],
+            route_in: [Vec::new(), Vec::new()],
             id: NEXT_BOARD_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         for armor in [false, true] {
@@ -199,6 +203,20 @@ impl Board {
                         .unwrap_or(NO_ENTRY)
                 })
                 .collect();
+        }
+        for (i, side) in [eastfront_kernel::Side::German, eastfront_kernel::Side::Soviet]
+            .into_iter()
+            .enumerate()
+        {
+            let mut into = vec![Vec::new(); board.topo.len()];
+            for (y, list) in board.borders.iter().enumerate() {
+                for b in list {
+                    if b.dir.is_some_and(|d| crate::supply::route_dir(side, d)) {
+                        into[b.to.index()].push(SpaceId(y as u16));
+                    }
+                }
+            }
+            board.route_in[i] = into;
         }
         Ok(board)
     }
@@ -214,6 +232,12 @@ impl Board {
     /// `tec` is the TEC of the board's data (the one its MP table was read from).
     pub fn own_tec(&self, tec: &Tec) -> bool {
         *tec == self.mp_tec
+    }
+
+    /// The spaces with a city route step of `side` into `to` (6.1).
+    pub fn route_steps_into(&self, side: eastfront_kernel::Side, to: SpaceId) -> &[SpaceId] {
+        let i = usize::from(side == eastfront_kernel::Side::Soviet);
+        &self.route_in[i][to.index()]
     }
 
     /// This board's identity (a clone shares it).

@@ -13,7 +13,7 @@ use crate::board::{Board, BorderKind};
 use crate::data::{Nation, Tec};
 use crate::movement::{entry_cost, may_enter, Access, Mover};
 use crate::supply::Zones;
-use eastfront_kernel::{Side, SpaceId};
+use eastfront_kernel::SpaceId;
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -84,19 +84,20 @@ struct Memo {
 }
 
 thread_local! {
-    static STATS: RefCell<(u64, u64)> = const { RefCell::new((0, 0)) };
     static BUF: RefCell<SearchBuf> = RefCell::new(SearchBuf::default());
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
-/// What the search reads of a space: its occupant and whether it is in `side`'s EZOC.
-fn fact(zones: &Zones, side: Side, at: SpaceId) -> u8 {
-    let occ = match zones.occupant(at) {
-        None => 0,
-        Some(Side::German) => 1,
-        Some(Side::Soviet) => 2,
-    };
-    occ | (u8::from(zones.in_ezoc(side, at)) << 2)
+/// What the search reads of a space: whether the enemy occupies it, whether it is in the
+/// mover's EZOC, and (only on the start and its neighbours, where 8.5.3 asks) whether the
+/// mover's own side occupies it. Moving one's own units changes none of these facts but the
+/// last, so a whole Movement phase mostly recalls.
+fn fact(zones: &Zones, m: &Mover, near_start: bool, at: SpaceId) -> u8 {
+    let occ = zones.occupant(at);
+    u8::from(occ == Some(m.side.other()))
+        | (u8::from(zones.in_ezoc(m.side, at)) << 1)
+        | (u8::from(near_start && occ == Some(m.side)) << 2)
+        | (u8::from(near_start) << 3)
 }
 
 /// Runs the search (or recalls its answer) and hands the answer to `read`.
@@ -122,12 +123,11 @@ pub(crate) fn with_search<R>(
             ma,
             access,
         });
-        let recalled = key.is_some_and(|k| recall(&k, zones, m.side, buf));
-        if std::env::var_os("NR_MEMO_STATS").is_some() { STATS.with(|c| { let mut c = c.borrow_mut(); if recalled { c.0 += 1 } else { c.1 += 1 }; if (c.0 + c.1) % 20000 == 0 { eprintln!("memo hits {} misses {}", c.0, c.1) } }); }
+        let recalled = key.is_some_and(|k| recall(&k, zones, m, buf));
         if !recalled {
             search(board, tec, zones, m, ma, access, buf);
             if let Some(k) = key {
-                remember(k, board, zones, m.side, buf);
+                remember(k, board, zones, m, buf);
             }
         }
         let r = read(buf);
@@ -137,7 +137,7 @@ pub(crate) fn with_search<R>(
 }
 
 /// Puts a remembered answer whose facts still hold into `buf`.
-fn recall(key: &Key, zones: &Zones, side: Side, buf: &mut SearchBuf) -> bool {
+fn recall(key: &Key, zones: &Zones, m: &Mover, buf: &mut SearchBuf) -> bool {
     MEMO.with(|memo| {
         let Ok(memo) = memo.try_borrow() else {
             return false;
@@ -148,7 +148,7 @@ fn recall(key: &Key, zones: &Zones, side: Side, buf: &mut SearchBuf) -> bool {
         let Some(a) = list.iter().find(|a| {
             a.read
                 .iter()
-                .all(|(s, f)| fact(zones, side, SpaceId(*s)) == *f)
+                .all(|(s, f)| fact(zones, m, f & 8 != 0, SpaceId(*s)) == *f)
         }) else {
             return false;
         };
@@ -163,7 +163,7 @@ fn recall(key: &Key, zones: &Zones, side: Side, buf: &mut SearchBuf) -> bool {
 
 /// Remembers the answer in `buf` with the facts of the spaces it reached and their
 /// neighbours (every space the search can have read).
-fn remember(key: Key, board: &Board, zones: &Zones, side: Side, buf: &mut SearchBuf) {
+fn remember(key: Key, board: &Board, zones: &Zones, m: &Mover, buf: &mut SearchBuf) {
     buf.stamp = buf.stamp.wrapping_add(1);
     if buf.stamp == 0 {
         buf.mark.fill(0);
@@ -171,10 +171,11 @@ fn remember(key: Key, board: &Board, zones: &Zones, side: Side, buf: &mut Search
     }
     let stamp = buf.stamp;
     let mut read = Vec::with_capacity(buf.touched.len() * 3);
+    let near_start = |s: SpaceId| s == m.at || board.borders(m.at).iter().any(|b| b.to == s);
     let mut note = |s: SpaceId, mark: &mut Vec<u32>| {
         if mark[s.index()] != stamp {
             mark[s.index()] = stamp;
-            read.push((s.0, fact(zones, side, s)));
+            read.push((s.0, fact(zones, m, near_start(s), s)));
         }
     };
     for &t in &buf.touched {
@@ -184,11 +185,13 @@ fn remember(key: Key, board: &Board, zones: &Zones, side: Side, buf: &mut Search
             note(b.to, &mut buf.mark);
         }
     }
-    let found = buf
+    // Kept in space order: `reachable` lists them so.
+    let mut found: Vec<(u16, u32, u16)> = buf
         .touched
         .iter()
         .map(|&s| (s, buf.best[usize::from(s)], buf.prev[usize::from(s)]))
         .collect();
+    found.sort_unstable_by_key(|f| f.0);
     MEMO.with(|memo| {
         let Ok(mut memo) = memo.try_borrow_mut() else {
             return;

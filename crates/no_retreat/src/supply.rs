@@ -4,7 +4,7 @@
 use crate::board::{Board, BorderKind};
 use crate::data::{Nation, Region};
 use eastfront_kernel::{Side, SpaceId};
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 
 /// 6.1: a unit's own supply line is at most this many hexes long.
 pub const LAND_LINE_HEXES: u32 = 4;
@@ -56,6 +56,14 @@ pub struct Zones {
     occupant: Vec<Option<Side>>,
 }
 
+/// 6.1: a city route's every step is westward (Axis) or eastward (Soviet).
+pub fn route_dir(side: Side, d: crate::data::Dir) -> bool {
+    match side {
+        Side::German => d.westward(),
+        Side::Soviet => d.eastward(),
+    }
+}
+
 fn si(side: Side) -> usize {
     match side {
         Side::German => 0,
@@ -97,15 +105,16 @@ pub struct Supply<'a> {
     pub board: &'a Board,
     pub pos: &'a Position,
     pub zones: Zones,
-    /// `city_route` answers already found, per side and space (0 not yet, 1 no, 2 yes): the
-    /// position does not change while a tracer lives.
-    routes: [RefCell<Vec<u8>>; 2],
-    /// `has_land_line` answers already found, likewise.
+    /// Per side, by space: [`Supply::blocked`], found once for every space when first asked
+    /// (the position does not change while a tracer lives).
+    blocked: [OnceCell<Vec<bool>>; 2],
+    /// Per side, by space: an unblocked space from which a city route goes on to a friendly
+    /// edge (the spaces a route may enter and still finish), found once when first asked.
+    onward: [OnceCell<Vec<bool>>; 2],
+    /// `has_land_line` answers already found, per side and space (0 not yet, 1 no, 2 yes).
     lines: [RefCell<Vec<u8>>; 2],
-    /// The searches' working memory (speed: no allocation per search): a land line's, and a
-    /// city route's (which a land line's search may ask for).
+    /// A land line search's working memory (speed: no allocation per search).
     line_work: RefCell<Work>,
-    route_work: RefCell<Work>,
 }
 
 /// A breadth-first search's memory: `seen[s] == stamp` marks a space seen by the current
@@ -145,10 +154,10 @@ impl<'a> Supply<'a> {
             board,
             pos,
             zones: Zones::new(board, pos),
-            routes: [RefCell::new(vec![0; n]), RefCell::new(vec![0; n])],
+            blocked: [OnceCell::new(), OnceCell::new()],
+            onward: [OnceCell::new(), OnceCell::new()],
             lines: [RefCell::new(vec![0; n]), RefCell::new(vec![0; n])],
             line_work: RefCell::new(Work::default()),
-            route_work: RefCell::new(Work::default()),
         }
     }
 
@@ -160,6 +169,15 @@ impl<'a> Supply<'a> {
     /// friendly unit in it, Finland or a Balkans area, or an enemy-controlled city. Lake hexes
     /// and lake hexsides do not block.
     pub fn blocked(&self, side: Side, at: SpaceId) -> bool {
+        let all = self.blocked[si(side)].get_or_init(|| {
+            (0..self.board.topo.len())
+                .map(|i| self.blocked_now(side, SpaceId(i as u16)))
+                .collect()
+        });
+        all[at.index()]
+    }
+
+    fn blocked_now(&self, side: Side, at: SpaceId) -> bool {
         let occ = self.zones.occupant(at);
         if occ == Some(side.other()) || self.board.is_area(at) {
             return true;
@@ -178,45 +196,38 @@ impl<'a> Supply<'a> {
     /// 6.1: a city route of unlimited length, every step westward (Axis) or eastward (Soviet),
     /// to a friendly map edge, through unblocked spaces (the city's own hex excepted).
     pub fn city_route(&self, side: Side, city: SpaceId) -> bool {
-        let memo = &self.routes[si(side)];
-        match memo.borrow()[city.index()] {
-            1 => return false,
-            2 => return true,
-            _ => {}
-        }
-        let found = self.trace_city_route(side, city);
-        memo.borrow_mut()[city.index()] = if found { 2 } else { 1 };
-        found
-    }
-
-    fn trace_city_route(&self, side: Side, city: SpaceId) -> bool {
-        let ok_dir = |d: crate::data::Dir| match side {
-            Side::German => d.westward(),
-            Side::Soviet => d.eastward(),
-        };
         if self.friendly_edge(side, city) {
             return true;
         }
-        let mut w = self.route_work.borrow_mut();
-        w.start(self.board.topo.len());
-        w.see(city);
-        w.queue.push((city, 0, 0));
-        let mut head = 0;
-        while let Some(&(x, _, _)) = w.queue.get(head) {
-            head += 1;
-            for b in self.board.borders(x) {
-                let Some(d) = b.dir else { continue };
-                if !ok_dir(d) || w.seen[b.to.index()] == w.stamp || self.blocked(side, b.to) {
-                    continue;
+        let onward = self.onward[si(side)].get_or_init(|| self.find_onward(side));
+        self.board
+            .borders(city)
+            .iter()
+            .any(|b| b.dir.is_some_and(|d| route_dir(side, d)) && onward[b.to.index()])
+    }
+
+    /// The spaces a city route may enter and still reach a friendly edge: the unblocked
+    /// friendly edge hexes, then every unblocked space with a route step into one already
+    /// found (walked backwards from the edges, [`Board::route_steps_into`]).
+    fn find_onward(&self, side: Side) -> Vec<bool> {
+        let n = self.board.topo.len();
+        let mut onward = vec![false; n];
+        let mut queue: Vec<SpaceId> = (0..n)
+            .map(|i| SpaceId(i as u16))
+            .filter(|s| self.friendly_edge(side, *s) && !self.blocked(side, *s))
+            .collect();
+        for s in &queue {
+            onward[s.index()] = true;
+        }
+        while let Some(z) = queue.pop() {
+            for &y in self.board.route_steps_into(side, z) {
+                if !onward[y.index()] && !self.blocked(side, y) {
+                    onward[y.index()] = true;
+                    queue.push(y);
                 }
-                if self.friendly_edge(side, b.to) {
-                    return true;
-                }
-                w.see(b.to);
-                w.queue.push((b.to, 0, 0));
             }
         }
-        false
+        onward
     }
 
     /// A friendly city hex that is supplied (6.1: a land supply source).

@@ -12,7 +12,7 @@
 use crate::board::{Board, BorderKind};
 use crate::data::{Nation, Tec};
 use crate::movement::{entry_cost, may_enter, Access, Mover};
-use crate::supply::Zones;
+use crate::supply::{Zones, FACT_EZOC, FACT_ENEMY, FACT_OWN};
 use eastfront_kernel::SpaceId;
 use std::cell::RefCell;
 use std::cmp::Reverse;
@@ -71,16 +71,47 @@ struct Key {
 }
 
 /// One remembered answer: the spaces reached (space, MP, previous space) and the facts the
-/// search read (space, occupant and EZOC code).
+/// search read (space, facts, which facts).
 struct Answer {
     found: Vec<(u16, u32, u16)>,
-    read: Vec<(u16, u8)>,
+    read: Vec<(u16, u8, u8)>,
 }
 
 #[derive(Default)]
 struct Memo {
-    answers: HashMap<Key, Vec<Answer>>,
+    answers: HashMap<Key, Vec<Answer>, std::hash::BuildHasherDefault<KeyHasher>>,
     count: usize,
+}
+
+/// A plain multiply-and-rotate hasher for the memo's small keys (the std one is built to
+/// resist chosen keys, which these are not).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
 }
 
 thread_local! {
@@ -88,16 +119,12 @@ thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
-/// What the search reads of a space: whether the enemy occupies it, whether it is in the
-/// mover's EZOC, and (only on the start and its neighbours, where 8.5.3 asks) whether the
-/// mover's own side occupies it. Moving one's own units changes none of these facts but the
-/// last, so a whole Movement phase mostly recalls.
-fn fact(zones: &Zones, m: &Mover, near_start: bool, at: SpaceId) -> u8 {
-    let occ = zones.occupant(at);
-    u8::from(occ == Some(m.side.other()))
-        | (u8::from(zones.in_ezoc(m.side, at)) << 1)
-        | (u8::from(near_start && occ == Some(m.side)) << 2)
-        | (u8::from(near_start) << 3)
+/// Which facts of a space ([`Zones::facts`]) the search reads: whether the enemy occupies it
+/// and whether it is in the mover's EZOC, and only on the start and its neighbours (where
+/// 8.5.3 asks) whether the mover's own side occupies it. Moving one's own units changes none
+/// of these facts but the last, so a whole Movement phase mostly recalls.
+fn fact_mask(near_start: bool) -> u8 {
+    FACT_ENEMY | FACT_EZOC | if near_start { FACT_OWN } else { 0 }
 }
 
 /// Runs the search (or recalls its answer) and hands the answer to `read`.
@@ -145,10 +172,11 @@ fn recall(key: &Key, zones: &Zones, m: &Mover, buf: &mut SearchBuf) -> bool {
         let Some(list) = memo.answers.get(key) else {
             return false;
         };
+        let facts = zones.facts(m.side);
         let Some(a) = list.iter().find(|a| {
             a.read
                 .iter()
-                .all(|(s, f)| fact(zones, m, f & 8 != 0, SpaceId(*s)) == *f)
+                .all(|&(s, f, mask)| facts[usize::from(s)] & mask == f)
         }) else {
             return false;
         };
@@ -172,10 +200,12 @@ fn remember(key: Key, board: &Board, zones: &Zones, m: &Mover, buf: &mut SearchB
     let stamp = buf.stamp;
     let mut read = Vec::with_capacity(buf.touched.len() * 3);
     let near_start = |s: SpaceId| s == m.at || board.borders(m.at).iter().any(|b| b.to == s);
+    let facts = zones.facts(m.side);
     let mut note = |s: SpaceId, mark: &mut Vec<u32>| {
         if mark[s.index()] != stamp {
             mark[s.index()] = stamp;
-            read.push((s.0, fact(zones, m, near_start(s), s)));
+            let mask = fact_mask(near_start(s));
+            read.push((s.0, facts[s.index()] & mask, mask));
         }
     };
     for &t in &buf.touched {

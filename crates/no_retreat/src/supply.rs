@@ -54,7 +54,16 @@ pub struct Zones {
     /// `zoc[s][space]`: some unit of side `s` exerts a ZOC into the space.
     zoc: [Vec<bool>; 2],
     occupant: Vec<Option<Side>>,
+    /// Per side, by space, found when first asked: [`Zones::facts`].
+    facts: [OnceCell<Vec<u8>>; 2],
 }
+
+/// In [`Zones::facts`]: an enemy unit is there.
+pub const FACT_ENEMY: u8 = 1;
+/// In [`Zones::facts`]: the space is in an enemy ZOC.
+pub const FACT_EZOC: u8 = 2;
+/// In [`Zones::facts`]: a unit of the side itself is there.
+pub const FACT_OWN: u8 = 4;
 
 /// 6.1: a city route's every step is westward (Axis) or eastward (Soviet).
 pub fn route_dir(side: Side, d: crate::data::Dir) -> bool {
@@ -87,7 +96,27 @@ impl Zones {
                 }
             }
         }
-        Zones { zoc, occupant }
+        Zones {
+            zoc,
+            occupant,
+            facts: [OnceCell::new(), OnceCell::new()],
+        }
+    }
+
+    /// What movement reads of each space for `side`'s units (speed: one byte per space,
+    /// found once): [`FACT_ENEMY`], [`FACT_EZOC`], [`FACT_OWN`].
+    pub fn facts(&self, side: Side) -> &[u8] {
+        self.facts[si(side)].get_or_init(|| {
+            (0..self.occupant.len())
+                .map(|i| {
+                    let at = SpaceId(i as u16);
+                    let occ = self.occupant(at);
+                    u8::from(occ == Some(side.other())) * FACT_ENEMY
+                        | u8::from(self.in_ezoc(side, at)) * FACT_EZOC
+                        | u8::from(occ == Some(side)) * FACT_OWN
+                })
+                .collect()
+        })
     }
 
     /// The space is in an enemy ZOC of `side` (an EZOC hex for `side`'s units).
@@ -115,6 +144,14 @@ pub struct Supply<'a> {
     lines: [RefCell<Vec<u8>>; 2],
     /// A land line search's working memory (speed: no allocation per search).
     line_work: RefCell<Work>,
+}
+
+/// `onward_of`'s answers: (board id, side), the blocked spaces, the answer; most recent first.
+type OnwardMemo = Vec<((u64, usize), Vec<bool>, Vec<bool>)>;
+const ONWARD_KEPT: usize = 8;
+
+thread_local! {
+    static ONWARD: RefCell<OnwardMemo> = const { RefCell::new(Vec::new()) };
 }
 
 /// A breadth-first search's memory: `seen[s] == stamp` marks a space seen by the current
@@ -199,11 +236,37 @@ impl<'a> Supply<'a> {
         if self.friendly_edge(side, city) {
             return true;
         }
-        let onward = self.onward[si(side)].get_or_init(|| self.find_onward(side));
+        let onward = self.onward[si(side)].get_or_init(|| self.onward_of(side));
         self.board
             .borders(city)
             .iter()
             .any(|b| b.dir.is_some_and(|d| route_dir(side, d)) && onward[b.to.index()])
+    }
+
+    /// `find_onward`, recalled when the same board and side last had the same blocked spaces
+    /// (it depends on nothing else; speed: a few answers are kept per thread).
+    fn onward_of(&self, side: Side) -> Vec<bool> {
+        self.blocked(side, SpaceId(0));
+        let blocked = &self.blocked[si(side)].get().expect("found above")[..];
+        let id = (self.board.id(), si(side));
+        let known = ONWARD.with(|m| {
+            let mut m = m.borrow_mut();
+            let i = m.iter().position(|(k, b, _)| *k == id && b[..] == *blocked)?;
+            let hit = m.remove(i);
+            let onward = hit.2.clone();
+            m.insert(0, hit);
+            Some(onward)
+        });
+        if let Some(o) = known {
+            return o;
+        }
+        let onward = self.find_onward(side);
+        ONWARD.with(|m| {
+            let mut m = m.borrow_mut();
+            m.truncate(ONWARD_KEPT - 1);
+            m.insert(0, (id, blocked.to_vec(), onward.clone()));
+        });
+        onward
     }
 
     /// The spaces a city route may enter and still reach a friendly edge: the unblocked

@@ -295,42 +295,6 @@ impl Room {
     }
 }
 
-/// Whether `a` is legal, decided without listing every legal action where that is cheap (a
-/// move: that unit's destinations; an unload: that space), otherwise by the list. The same
-/// answer as `legal(..).contains(a)`.
-pub(crate) fn is_legal(board: &Board, st: &State, side: Side, a: &Action) -> bool {
-    let plain = st.pending.is_empty()
-        && st.scratch.split_place.is_empty()
-        && !st.scratch.support_step
-        && st.outcome.is_none();
-    let step = match st.phase {
-        Phase::Player { side: s, step } if s == side => Some(step),
-        _ => None,
-    };
-    match (plain, step, a) {
-        (true, Some(Step::Movement), Action::Move { unit, to }) => {
-            *unit < st.units.len()
-                && data(board, *unit).side == side
-                && matches!(st.units[*unit].loc, Loc::Map(_))
-                && !st.scratch.moved.contains(unit)
-                && move_phase::destinations(board, st, side, *unit).contains(to)
-        }
-        (true, Some(Step::RailUnloading), Action::Unload { unit, at }) => {
-            *unit < st.units.len()
-                && data(board, *unit).side == side
-                && st.units[*unit].loc == Loc::Rail
-                && at.index() < board.n_hexes
-                && room(board, st, side, *at)
-                && {
-                    let pos = crate::turn::position(board, st);
-                    let supply = crate::supply::Supply::new(board, &pos);
-                    crate::reorg::unload_ok(board, &supply, side, &st.scratch.captured, *at)
-                }
-        }
-        _ => legal(board, st, side).contains(a),
-    }
-}
-
 /// Every legal action of the deciding side.
 pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     if let Some(p) = st.pending.first() {

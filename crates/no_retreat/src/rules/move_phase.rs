@@ -92,15 +92,7 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
         let to = &found[i].2;
         out.reserve(to.len());
         out.extend(to.iter().map(|&to| Action::Move { unit: u, to }));
-        let e = Embark {
-            side,
-            turn: st.turn,
-            embarked_this_phase: st.scratch.embarked,
-            in_rail_box: in_rail,
-            supplied: !st.units[u].unsupplied,
-            mobile: face(board, st, u).movement > 0 && data(board, u).nation != Nation::Finnish,
-        };
-        if let Some(c) = embark_cost(&board.data.track, &e) {
+        if let Some(c) = embark_price(board, st, side, u, in_rail) {
             for cards in card_combos(st.hand(side), usize::from(c)) {
                 out.push(Action::Embark { unit: u, cards });
             }
@@ -108,6 +100,26 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     }
     out.push(Action::End);
     out
+}
+
+/// 9.1: the cards `side`'s unit `u` (on the map, not yet moved) pays to embark now, if it
+/// may; `in_rail`: the units in the side's Rail box.
+pub(super) fn embark_price(
+    board: &Board,
+    st: &State,
+    side: Side,
+    u: usize,
+    in_rail: usize,
+) -> Option<u8> {
+    let e = Embark {
+        side,
+        turn: st.turn,
+        embarked_this_phase: st.scratch.embarked,
+        in_rail_box: in_rail,
+        supplied: !st.units[u].unsupplied,
+        mobile: face(board, st, u).movement > 0 && data(board, u).nation != Nation::Finnish,
+    };
+    embark_cost(&board.data.track, &e)
 }
 
 /// 8.0–8.5: where `unit` may move now with its allowance, within the stacking limit.

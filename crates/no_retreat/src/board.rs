@@ -204,9 +204,12 @@ impl Board {
                 })
                 .collect();
         }
-        for (i, side) in [eastfront_kernel::Side::German, eastfront_kernel::Side::Soviet]
-            .into_iter()
-            .enumerate()
+        for (i, side) in [
+            eastfront_kernel::Side::German,
+            eastfront_kernel::Side::Soviet,
+        ]
+        .into_iter()
+        .enumerate()
         {
             let mut into = vec![Vec::new(); board.topo.len()];
             for (y, list) in board.borders.iter().enumerate() {

@@ -113,7 +113,12 @@ pub fn path_to(
     to: SpaceId,
 ) -> Option<Vec<SpaceId>> {
     crate::reach::with_search(board, tec, zones, m, ma, access, |buf| {
-        if buf.best.get(to.index()).is_none_or(|c| *c == crate::reach::UNSEEN) || to == m.at {
+        if buf
+            .best
+            .get(to.index())
+            .is_none_or(|c| *c == crate::reach::UNSEEN)
+            || to == m.at
+        {
             return None;
         }
         let mut path = vec![to];

@@ -12,7 +12,7 @@
 use crate::board::{Board, BorderKind};
 use crate::data::{Nation, Tec};
 use crate::movement::{entry_cost, may_enter, Access, Mover};
-use crate::supply::{Zones, FACT_EZOC, FACT_ENEMY, FACT_OWN};
+use crate::supply::{Zones, FACT_ENEMY, FACT_EZOC, FACT_OWN};
 use eastfront_kernel::SpaceId;
 use std::cell::RefCell;
 use std::cmp::Reverse;

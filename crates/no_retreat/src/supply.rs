@@ -5,6 +5,7 @@ use crate::board::{Board, BorderKind};
 use crate::data::{Nation, Region};
 use eastfront_kernel::{Side, SpaceId};
 use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
 
 /// 6.1: a unit's own supply line is at most this many hexes long.
 pub const LAND_LINE_HEXES: u32 = 4;
@@ -111,9 +112,17 @@ impl Zones {
                 .map(|i| {
                     let at = SpaceId(i as u16);
                     let occ = self.occupant(at);
-                    u8::from(occ == Some(side.other())) * FACT_ENEMY
-                        | u8::from(self.in_ezoc(side, at)) * FACT_EZOC
-                        | u8::from(occ == Some(side)) * FACT_OWN
+                    let mut f = 0;
+                    if occ == Some(side.other()) {
+                        f |= FACT_ENEMY;
+                    }
+                    if self.in_ezoc(side, at) {
+                        f |= FACT_EZOC;
+                    }
+                    if occ == Some(side) {
+                        f |= FACT_OWN;
+                    }
+                    f
                 })
                 .collect()
         })
@@ -137,21 +146,28 @@ pub struct Supply<'a> {
     /// Per side, by space: [`Supply::blocked`], found once for every space when first asked
     /// (the position does not change while a tracer lives).
     blocked: [OnceCell<Vec<bool>>; 2],
-    /// Per side, by space: an unblocked space from which a city route goes on to a friendly
-    /// edge (the spaces a route may enter and still finish), found once when first asked.
-    onward: [OnceCell<Vec<bool>>; 2],
-    /// `has_land_line` answers already found, per side and space (0 not yet, 1 no, 2 yes).
-    lines: [RefCell<Vec<u8>>; 2],
+    /// Per side: what routes and lines this position gives, found when first asked.
+    traced: [OnceCell<Rc<Traced>>; 2],
     /// A land line search's working memory (speed: no allocation per search).
     line_work: RefCell<Work>,
 }
 
-/// `onward_of`'s answers: (board id, side), the blocked spaces, the answer; most recent first.
-type OnwardMemo = Vec<((u64, usize), Vec<bool>, Vec<bool>)>;
-const ONWARD_KEPT: usize = 8;
+/// For one side in one position: the spaces a city route may enter and still reach a
+/// friendly edge (6.1), and the [`Supply::has_land_line`] answers found so far (0 not yet,
+/// 1 no, 2 yes). Both depend only on the board, the side, the blocked spaces (6.3) and who
+/// controls each space, so positions alike in those share them (speed: `TRACED`).
+struct Traced {
+    onward: Vec<bool>,
+    lines: RefCell<Vec<u8>>,
+}
+
+/// The `Traced` of recent positions, per thread, most recent first: (board id, side), the
+/// blocked spaces, the control of the spaces.
+type TracedMemo = Vec<((u64, usize), Vec<bool>, Vec<Option<Side>>, Rc<Traced>)>;
+const TRACED_KEPT: usize = 8;
 
 thread_local! {
-    static ONWARD: RefCell<OnwardMemo> = const { RefCell::new(Vec::new()) };
+    static TRACED: RefCell<TracedMemo> = const { RefCell::new(Vec::new()) };
 }
 
 /// A breadth-first search's memory: `seen[s] == stamp` marks a space seen by the current
@@ -186,14 +202,12 @@ impl Work {
 
 impl<'a> Supply<'a> {
     pub fn new(board: &'a Board, pos: &'a Position) -> Supply<'a> {
-        let n = board.topo.len();
         Supply {
             board,
             pos,
             zones: Zones::new(board, pos),
             blocked: [OnceCell::new(), OnceCell::new()],
-            onward: [OnceCell::new(), OnceCell::new()],
-            lines: [RefCell::new(vec![0; n]), RefCell::new(vec![0; n])],
+            traced: [OnceCell::new(), OnceCell::new()],
             line_work: RefCell::new(Work::default()),
         }
     }
@@ -236,37 +250,44 @@ impl<'a> Supply<'a> {
         if self.friendly_edge(side, city) {
             return true;
         }
-        let onward = self.onward[si(side)].get_or_init(|| self.onward_of(side));
+        let onward = &self.traced(side).onward;
         self.board
             .borders(city)
             .iter()
             .any(|b| b.dir.is_some_and(|d| route_dir(side, d)) && onward[b.to.index()])
     }
 
-    /// `find_onward`, recalled when the same board and side last had the same blocked spaces
-    /// (it depends on nothing else; speed: a few answers are kept per thread).
-    fn onward_of(&self, side: Side) -> Vec<bool> {
-        self.blocked(side, SpaceId(0));
-        let blocked = &self.blocked[si(side)].get().expect("found above")[..];
-        let id = (self.board.id(), si(side));
-        let known = ONWARD.with(|m| {
-            let mut m = m.borrow_mut();
-            let i = m.iter().position(|(k, b, _)| *k == id && b[..] == *blocked)?;
-            let hit = m.remove(i);
-            let onward = hit.2.clone();
-            m.insert(0, hit);
-            Some(onward)
-        });
-        if let Some(o) = known {
-            return o;
-        }
-        let onward = self.find_onward(side);
-        ONWARD.with(|m| {
-            let mut m = m.borrow_mut();
-            m.truncate(ONWARD_KEPT - 1);
-            m.insert(0, (id, blocked.to_vec(), onward.clone()));
-        });
-        onward
+    /// This position's [`Traced`] for `side`: recalled when a recent position of the same
+    /// board had the same blocked spaces and control, otherwise found now.
+    fn traced(&self, side: Side) -> &Traced {
+        self.traced[si(side)].get_or_init(|| {
+            self.blocked(side, SpaceId(0));
+            let blocked = &self.blocked[si(side)].get().expect("found above")[..];
+            let control = &self.pos.control[..];
+            let id = (self.board.id(), si(side));
+            let known = TRACED.with(|m| {
+                let mut m = m.borrow_mut();
+                let i = m
+                    .iter()
+                    .position(|(k, b, c, _)| *k == id && b[..] == *blocked && c[..] == *control)?;
+                let hit = m.remove(i);
+                let t = hit.3.clone();
+                m.insert(0, hit);
+                Some(t)
+            });
+            known.unwrap_or_else(|| {
+                let t = Rc::new(Traced {
+                    onward: self.find_onward(side),
+                    lines: RefCell::new(vec![0; self.board.topo.len()]),
+                });
+                TRACED.with(|m| {
+                    let mut m = m.borrow_mut();
+                    m.truncate(TRACED_KEPT - 1);
+                    m.insert(0, (id, blocked.to_vec(), control.to_vec(), t.clone()));
+                });
+                t
+            })
+        })
     }
 
     /// The spaces a city route may enter and still reach a friendly edge: the unblocked
@@ -312,7 +333,7 @@ impl<'a> Supply<'a> {
 
     /// Whether [`Supply::land_line`] finds a line (remembered per space).
     pub fn has_land_line(&self, side: Side, from: SpaceId) -> bool {
-        let memo = &self.lines[si(side)];
+        let memo = &self.traced(side).lines;
         match memo.borrow()[from.index()] {
             1 => return false,
             2 => return true,

@@ -48,9 +48,8 @@ fn quick(board: &Board, st: &State, side: Side, a: &Action) -> Option<bool> {
                 && !st.scratch.moved.contains(unit)
                 && {
                     let in_rail = super::optional::rail_used(board, st, side);
-                    move_phase::embark_price(board, st, side, *unit, in_rail).is_some_and(|c| {
-                        card_combos(st.hand(side), usize::from(c)).contains(cards)
-                    })
+                    move_phase::embark_price(board, st, side, *unit, in_rail)
+                        .is_some_and(|c| card_combos(st.hand(side), usize::from(c)).contains(cards))
                 }
         }
         // 9.2: that space.

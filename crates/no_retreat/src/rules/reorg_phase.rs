@@ -175,8 +175,7 @@ pub(super) fn flips(
         .area(at)
         .is_some_and(|a| a.kind != crate::data::AreaKind::Finland);
     let may_fortify = d.nation != crate::data::Nation::Yugoslav || balkans;
-    if let Some(c) = fortify_cost(track, d, us.reduced, st.turn).filter(|_| may_fortify)
-    {
+    if let Some(c) = fortify_cost(track, d, us.reduced, st.turn).filter(|_| may_fortify) {
         out.extend(paid(u, hand, c, |unit, cards| Action::Fortify {
             unit,
             cards,

@@ -40,7 +40,22 @@ pub struct Board {
     borders: Vec<Vec<Border>>,
     by_coord: HashMap<Coord, SpaceId>,
     by_name: HashMap<String, SpaceId>,
+    /// Speed: the MP to enter each space by the data's own TEC (8.3), `[other, armor]`,
+    /// [`NO_ENTRY`] where the TEC prohibits it (lakes), found once; `mp_tec` is the TEC they
+    /// were read from, so a caller with another TEC is answered from that one instead.
+    mp: [Vec<u8>; 2],
+    mp_tec: Tec,
+    /// Per side: for each space, the spaces with a city route step into it (6.1; see
+    /// [`crate::supply::route_dir`]), for walking routes backwards from the edges.
+    route_in: [Vec<Vec<SpaceId>>; 2],
+    /// Tells boards apart for the movement memo (`reach.rs`); a clone keeps it (same data).
+    id: u64,
 }
+
+static NEXT_BOARD_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// In [`Board::entry_mp`]: the TEC prohibits entering the space.
+pub const NO_ENTRY: u8 = u8::MAX;
 
 /// The kernel direction offsets in [`Dir`] order (hexx axial: x = column, y = row).
 pub const HEX_DIRS: [Hex; 6] = [
@@ -169,17 +184,70 @@ impl Board {
         for (i, a) in m.areas.iter().enumerate() {
             by_name.insert(a.name.clone(), SpaceId((n_hexes + i) as u16));
         }
-        Ok(Board {
+        let mut board = Board {
+            mp_tec: data.tables.tec.clone(),
             data,
             topo,
             n_hexes,
             borders,
             by_coord,
             by_name,
-        })
+            mp: [Vec::new(), Vec::new()],
+            route_in: [Vec::new(), Vec::new()],
+            id: NEXT_BOARD_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        };
+        for armor in [false, true] {
+            board.mp[usize::from(armor)] = (0..board.topo.len())
+                .map(|i| {
+                    crate::movement::entry_cost(&board, &board.mp_tec, armor, SpaceId(i as u16))
+                        .unwrap_or(NO_ENTRY)
+                })
+                .collect();
+        }
+        for (i, side) in [
+            eastfront_kernel::Side::German,
+            eastfront_kernel::Side::Soviet,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut into = vec![Vec::new(); board.topo.len()];
+            for (y, list) in board.borders.iter().enumerate() {
+                for b in list {
+                    if b.dir.is_some_and(|d| crate::supply::route_dir(side, d)) {
+                        into[b.to.index()].push(SpaceId(y as u16));
+                    }
+                }
+            }
+            board.route_in[i] = into;
+        }
+        Ok(board)
     }
 
     /// The space at a hex coordinate.
+    /// The MP table of [`crate::movement::entry_cost`] for `tec` (`[other, armor]` by
+    /// space, [`NO_ENTRY`] = prohibited), when `tec` is the board's own TEC.
+    pub fn entry_mp(&self, tec: &Tec, armor: bool) -> Option<&[u8]> {
+        self.own_tec(tec)
+            .then(|| self.mp[usize::from(armor)].as_slice())
+    }
+
+    /// `tec` is the TEC of the board's data (the one its MP table was read from).
+    pub fn own_tec(&self, tec: &Tec) -> bool {
+        *tec == self.mp_tec
+    }
+
+    /// The spaces with a city route step of `side` into `to` (6.1).
+    pub fn route_steps_into(&self, side: eastfront_kernel::Side, to: SpaceId) -> &[SpaceId] {
+        let i = usize::from(side == eastfront_kernel::Side::Soviet);
+        &self.route_in[i][to.index()]
+    }
+
+    /// This board's identity (a clone shares it).
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
     pub fn at(&self, c: Coord) -> Option<SpaceId> {
         self.by_coord.get(&c).copied()
     }

@@ -73,17 +73,32 @@ pub fn possible_counterblow(
     hex: SpaceId,
     targeted: bool,
 ) -> bool {
-    let own: Vec<&Fighter> = fighters
+    // Cheapest tests first (speed): own units that are not white-strength only, then an
+    // active unit across a permitted hexside.
+    !targeted
+        && fighters
+            .iter()
+            .any(|f| f.side == passive && f.at == hex && !f.white)
+        && board.borders(hex).iter().any(|b| {
+            b.kind != BorderKind::Lake
+                && fighters
+                    .iter()
+                    .any(|f| f.side == passive.other() && f.at == b.to)
+        })
+}
+
+/// The spaces holding units of `side`, in space order: the only spaces where
+/// [`possible_target`] (of the other side) or [`possible_counterblow`] can hold.
+pub fn spaces_of(pos: &Position, side: Side) -> Vec<SpaceId> {
+    let mut v: Vec<SpaceId> = pos
+        .pieces
         .iter()
-        .filter(|f| f.side == passive && f.at == hex)
+        .filter(|p| p.side == side)
+        .map(|p| p.at)
         .collect();
-    let next_to_active = board.borders(hex).iter().any(|b| {
-        b.kind != BorderKind::Lake
-            && fighters
-                .iter()
-                .any(|f| f.side == passive.other() && f.at == b.to)
-    });
-    !targeted && !own.is_empty() && own.iter().any(|f| !f.white) && next_to_active
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 /// 10.3.3, 10.3.4: a battle is legal if it has attackers and targets, every attacking hex is

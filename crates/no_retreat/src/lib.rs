@@ -22,6 +22,7 @@ pub mod declare;
 pub mod losses;
 pub mod movement;
 pub mod preview;
+mod reach;
 pub mod reference;
 pub mod reorg;
 pub mod rules;

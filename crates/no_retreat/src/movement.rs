@@ -6,11 +6,10 @@ use crate::combat::TurnWeather;
 use crate::data::{AreaKind, Nation, Tec, Terrain};
 use crate::supply::Zones;
 use eastfront_kernel::{Side, SpaceId};
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet, VecDeque};
+use std::collections::{HashSet, VecDeque};
 
 /// The unit moving, retreating or advancing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mover {
     pub side: Side,
     pub nation: Nation,
@@ -20,7 +19,7 @@ pub struct Mover {
 }
 
 /// What the map allows this turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Access {
     /// 8.7 / 13.5: the Balkans open from the turn after the Soviets take the Romanian oil.
     pub balkans_open: bool,
@@ -87,12 +86,19 @@ pub fn reachable(
     ma: u8,
     access: Access,
 ) -> Vec<(SpaceId, u8)> {
-    let (best, _) = search(board, tec, zones, m, ma, access);
-    best.iter()
-        .enumerate()
-        .filter(|(i, c)| **c != u32::MAX && *i != m.at.index())
-        .map(|(i, c)| (SpaceId(i as u16), u8::try_from(*c).unwrap_or(u8::MAX)))
-        .collect()
+    crate::reach::with_search(board, tec, zones, m, ma, access, |buf| {
+        let mut out: Vec<(SpaceId, u8)> = buf
+            .touched
+            .iter()
+            .filter(|i| usize::from(**i) != m.at.index())
+            .map(|i| {
+                let c = buf.best[usize::from(*i)];
+                (SpaceId(*i), u8::try_from(c).unwrap_or(u8::MAX))
+            })
+            .collect();
+        out.sort_unstable_by_key(|(s, _)| *s);
+        out
+    })
 }
 
 /// The cheapest path (the spaces entered, in order) to a space [`reachable`] lists; ties go
@@ -106,77 +112,27 @@ pub fn path_to(
     access: Access,
     to: SpaceId,
 ) -> Option<Vec<SpaceId>> {
-    let (best, prev) = search(board, tec, zones, m, ma, access);
-    if best[to.index()] == u32::MAX || to == m.at {
-        return None;
-    }
-    let mut path = vec![to];
-    let mut at = to;
-    while let Some(p) = prev[at.index()] {
-        if p == m.at {
-            break;
+    crate::reach::with_search(board, tec, zones, m, ma, access, |buf| {
+        if buf
+            .best
+            .get(to.index())
+            .is_none_or(|c| *c == crate::reach::UNSEEN)
+            || to == m.at
+        {
+            return None;
         }
-        path.push(p);
-        at = p;
-    }
-    path.reverse();
-    Some(path)
-}
-
-type Search = (Vec<u32>, Vec<Option<SpaceId>>);
-
-fn search(board: &Board, tec: &Tec, zones: &Zones, m: &Mover, ma: u8, access: Access) -> Search {
-    let n = board.topo.len();
-    let mut best = vec![u32::MAX; n];
-    let mut prev: Vec<Option<SpaceId>> = vec![None; n];
-    if ma == 0 {
-        return (best, prev);
-    }
-    best[m.at.index()] = 0;
-    let mut heap = BinaryHeap::from([Reverse((0u32, m.at))]);
-    let start_ezoc = zones.in_ezoc(m.side, m.at);
-    while let Some(Reverse((cost, x))) = heap.pop() {
-        if cost > best[x.index()] {
-            continue;
-        }
-        // 8.5.1: a unit stops in the first EZOC hex it enters.
-        if x != m.at && zones.in_ezoc(m.side, x) {
-            continue;
-        }
-        for b in board.borders(x) {
-            let y = b.to;
-            if b.kind == BorderKind::Lake
-                || zones.occupant(y) == Some(m.side.other())
-                || !may_enter(board, m, y, access)
-            {
-                continue;
+        let mut path = vec![to];
+        let mut at = to;
+        while let Some(p) = buf.prev(at) {
+            if p == m.at {
+                break;
             }
-            let y_ezoc = zones.in_ezoc(m.side, y);
-            // 8.5.3: EZOC to EZOC only into a hex a friendly unit holds.
-            if x == m.at && start_ezoc && y_ezoc && zones.occupant(y) != Some(m.side) {
-                continue;
-            }
-            let Some(step) = entry_cost(board, tec, m.armor, y) else {
-                continue;
-            };
-            let leave = if x == m.at && start_ezoc {
-                u32::from(tec.leave_ezoc_mp)
-            } else {
-                0
-            };
-            let total = cost + u32::from(step) + leave;
-            // 8.3: the one-hex move is always allowed as the unit's whole move.
-            let allowed = total <= u32::from(ma) || x == m.at;
-            if allowed && total < best[y.index()] {
-                best[y.index()] = total;
-                prev[y.index()] = Some(x);
-                if total <= u32::from(ma) {
-                    heap.push(Reverse((total, y)));
-                }
-            }
+            path.push(p);
+            at = p;
         }
-    }
-    (best, prev)
+        path.reverse();
+        Some(path)
+    })
 }
 
 /// A step a retreat or advance may take: not into enemy units, lakes, closed areas, or across

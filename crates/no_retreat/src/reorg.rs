@@ -270,7 +270,7 @@ pub fn unload_spaces(
             }
             let control = supply.pos.control.get(id.index()).copied().flatten();
             let city = h.city.is_some();
-            let a = city && control == Some(side) && supply.land_line(side, *id).is_some();
+            let a = city && control == Some(side) && supply.has_land_line(side, *id);
             let enemy_city = city && control == Some(side.other());
             let near = source(*id) || dist[id.index()] <= 3;
             a || (!enemy_city && !z.in_ezoc(side, *id) && near)
@@ -295,7 +295,7 @@ pub fn unload_ok(
     }
     let control = supply.pos.control.get(id.index()).copied().flatten();
     let city = h.city.is_some();
-    let a = city && control == Some(side) && supply.land_line(side, id).is_some();
+    let a = city && control == Some(side) && supply.has_land_line(side, id);
     let enemy_city = city && control == Some(side.other());
     a || (!enemy_city
         && !z.in_ezoc(side, id)

@@ -4,7 +4,8 @@
 use crate::board::{Board, BorderKind};
 use crate::data::{Nation, Region};
 use eastfront_kernel::{Side, SpaceId};
-use std::collections::VecDeque;
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
 
 /// 6.1: a unit's own supply line is at most this many hexes long.
 pub const LAND_LINE_HEXES: u32 = 4;
@@ -54,6 +55,23 @@ pub struct Zones {
     /// `zoc[s][space]`: some unit of side `s` exerts a ZOC into the space.
     zoc: [Vec<bool>; 2],
     occupant: Vec<Option<Side>>,
+    /// Per side, by space, found when first asked: [`Zones::facts`].
+    facts: [OnceCell<Vec<u8>>; 2],
+}
+
+/// In [`Zones::facts`]: an enemy unit is there.
+pub const FACT_ENEMY: u8 = 1;
+/// In [`Zones::facts`]: the space is in an enemy ZOC.
+pub const FACT_EZOC: u8 = 2;
+/// In [`Zones::facts`]: a unit of the side itself is there.
+pub const FACT_OWN: u8 = 4;
+
+/// 6.1: a city route's every step is westward (Axis) or eastward (Soviet).
+pub fn route_dir(side: Side, d: crate::data::Dir) -> bool {
+    match side {
+        Side::German => d.westward(),
+        Side::Soviet => d.eastward(),
+    }
 }
 
 fn si(side: Side) -> usize {
@@ -79,7 +97,35 @@ impl Zones {
                 }
             }
         }
-        Zones { zoc, occupant }
+        Zones {
+            zoc,
+            occupant,
+            facts: [OnceCell::new(), OnceCell::new()],
+        }
+    }
+
+    /// What movement reads of each space for `side`'s units (speed: one byte per space,
+    /// found once): [`FACT_ENEMY`], [`FACT_EZOC`], [`FACT_OWN`].
+    pub fn facts(&self, side: Side) -> &[u8] {
+        self.facts[si(side)].get_or_init(|| {
+            (0..self.occupant.len())
+                .map(|i| {
+                    let at = SpaceId(i as u16);
+                    let occ = self.occupant(at);
+                    let mut f = 0;
+                    if occ == Some(side.other()) {
+                        f |= FACT_ENEMY;
+                    }
+                    if self.in_ezoc(side, at) {
+                        f |= FACT_EZOC;
+                    }
+                    if occ == Some(side) {
+                        f |= FACT_OWN;
+                    }
+                    f
+                })
+                .collect()
+        })
     }
 
     /// The space is in an enemy ZOC of `side` (an EZOC hex for `side`'s units).
@@ -97,22 +143,72 @@ pub struct Supply<'a> {
     pub board: &'a Board,
     pub pos: &'a Position,
     pub zones: Zones,
-    /// `city_route` answers already found, per side and space (0 not yet, 1 no, 2 yes): the
-    /// position does not change while a tracer lives.
-    routes: [std::cell::RefCell<Vec<u8>>; 2],
+    /// Per side, by space: [`Supply::blocked`], found once for every space when first asked
+    /// (the position does not change while a tracer lives).
+    blocked: [OnceCell<Vec<bool>>; 2],
+    /// Per side: what routes and lines this position gives, found when first asked.
+    traced: [OnceCell<Rc<Traced>>; 2],
+    /// A land line search's working memory (speed: no allocation per search).
+    line_work: RefCell<Work>,
+}
+
+/// For one side in one position: the spaces a city route may enter and still reach a
+/// friendly edge (6.1), and the [`Supply::has_land_line`] answers found so far (0 not yet,
+/// 1 no, 2 yes). Both depend only on the board, the side, the blocked spaces (6.3) and who
+/// controls each space, so positions alike in those share them (speed: `TRACED`).
+struct Traced {
+    onward: Vec<bool>,
+    lines: RefCell<Vec<u8>>,
+}
+
+/// The `Traced` of recent positions, per thread, most recent first: (board id, side), the
+/// blocked spaces, the control of the spaces.
+type TracedMemo = Vec<((u64, usize), Vec<bool>, Vec<Option<Side>>, Rc<Traced>)>;
+const TRACED_KEPT: usize = 8;
+
+thread_local! {
+    static TRACED: RefCell<TracedMemo> = const { RefCell::new(Vec::new()) };
+}
+
+/// A breadth-first search's memory: `seen[s] == stamp` marks a space seen by the current
+/// search; `queue` holds (space, index of the entry it was reached from, hexes entered).
+#[derive(Default)]
+struct Work {
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: Vec<(SpaceId, u32, u32)>,
+}
+
+impl Work {
+    /// Starts a new search: nothing seen, the queue empty.
+    fn start(&mut self, n: usize) {
+        if self.seen.len() < n {
+            self.seen.resize(n, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        self.queue.clear();
+    }
+    /// Marks `s` seen; false if it was already.
+    fn see(&mut self, s: SpaceId) -> bool {
+        let fresh = self.seen[s.index()] != self.stamp;
+        self.seen[s.index()] = self.stamp;
+        fresh
+    }
 }
 
 impl<'a> Supply<'a> {
     pub fn new(board: &'a Board, pos: &'a Position) -> Supply<'a> {
-        let n = board.topo.len();
         Supply {
             board,
             pos,
             zones: Zones::new(board, pos),
-            routes: [
-                std::cell::RefCell::new(vec![0; n]),
-                std::cell::RefCell::new(vec![0; n]),
-            ],
+            blocked: [OnceCell::new(), OnceCell::new()],
+            traced: [OnceCell::new(), OnceCell::new()],
+            line_work: RefCell::new(Work::default()),
         }
     }
 
@@ -124,6 +220,15 @@ impl<'a> Supply<'a> {
     /// friendly unit in it, Finland or a Balkans area, or an enemy-controlled city. Lake hexes
     /// and lake hexsides do not block.
     pub fn blocked(&self, side: Side, at: SpaceId) -> bool {
+        let all = self.blocked[si(side)].get_or_init(|| {
+            (0..self.board.topo.len())
+                .map(|i| self.blocked_now(side, SpaceId(i as u16)))
+                .collect()
+        });
+        all[at.index()]
+    }
+
+    fn blocked_now(&self, side: Side, at: SpaceId) -> bool {
         let occ = self.zones.occupant(at);
         if occ == Some(side.other()) || self.board.is_area(at) {
             return true;
@@ -142,42 +247,71 @@ impl<'a> Supply<'a> {
     /// 6.1: a city route of unlimited length, every step westward (Axis) or eastward (Soviet),
     /// to a friendly map edge, through unblocked spaces (the city's own hex excepted).
     pub fn city_route(&self, side: Side, city: SpaceId) -> bool {
-        let memo = &self.routes[si(side)];
-        match memo.borrow()[city.index()] {
-            1 => return false,
-            2 => return true,
-            _ => {}
-        }
-        let found = self.trace_city_route(side, city);
-        memo.borrow_mut()[city.index()] = if found { 2 } else { 1 };
-        found
-    }
-
-    fn trace_city_route(&self, side: Side, city: SpaceId) -> bool {
-        let ok_dir = |d: crate::data::Dir| match side {
-            Side::German => d.westward(),
-            Side::Soviet => d.eastward(),
-        };
         if self.friendly_edge(side, city) {
             return true;
         }
-        let mut seen = vec![false; self.board.topo.len()];
-        let mut queue = VecDeque::from([city]);
-        seen[city.index()] = true;
-        while let Some(x) = queue.pop_front() {
-            for b in self.board.borders(x) {
-                let Some(d) = b.dir else { continue };
-                if !ok_dir(d) || seen[b.to.index()] || self.blocked(side, b.to) {
-                    continue;
+        let onward = &self.traced(side).onward;
+        self.board
+            .borders(city)
+            .iter()
+            .any(|b| b.dir.is_some_and(|d| route_dir(side, d)) && onward[b.to.index()])
+    }
+
+    /// This position's [`Traced`] for `side`: recalled when a recent position of the same
+    /// board had the same blocked spaces and control, otherwise found now.
+    fn traced(&self, side: Side) -> &Traced {
+        self.traced[si(side)].get_or_init(|| {
+            self.blocked(side, SpaceId(0));
+            let blocked = &self.blocked[si(side)].get().expect("found above")[..];
+            let control = &self.pos.control[..];
+            let id = (self.board.id(), si(side));
+            let known = TRACED.with(|m| {
+                let mut m = m.borrow_mut();
+                let i = m
+                    .iter()
+                    .position(|(k, b, c, _)| *k == id && b[..] == *blocked && c[..] == *control)?;
+                let hit = m.remove(i);
+                let t = hit.3.clone();
+                m.insert(0, hit);
+                Some(t)
+            });
+            known.unwrap_or_else(|| {
+                let t = Rc::new(Traced {
+                    onward: self.find_onward(side),
+                    lines: RefCell::new(vec![0; self.board.topo.len()]),
+                });
+                TRACED.with(|m| {
+                    let mut m = m.borrow_mut();
+                    m.truncate(TRACED_KEPT - 1);
+                    m.insert(0, (id, blocked.to_vec(), control.to_vec(), t.clone()));
+                });
+                t
+            })
+        })
+    }
+
+    /// The spaces a city route may enter and still reach a friendly edge: the unblocked
+    /// friendly edge hexes, then every unblocked space with a route step into one already
+    /// found (walked backwards from the edges, [`Board::route_steps_into`]).
+    fn find_onward(&self, side: Side) -> Vec<bool> {
+        let n = self.board.topo.len();
+        let mut onward = vec![false; n];
+        let mut queue: Vec<SpaceId> = (0..n)
+            .map(|i| SpaceId(i as u16))
+            .filter(|s| self.friendly_edge(side, *s) && !self.blocked(side, *s))
+            .collect();
+        for s in &queue {
+            onward[s.index()] = true;
+        }
+        while let Some(z) = queue.pop() {
+            for &y in self.board.route_steps_into(side, z) {
+                if !onward[y.index()] && !self.blocked(side, y) {
+                    onward[y.index()] = true;
+                    queue.push(y);
                 }
-                if self.friendly_edge(side, b.to) {
-                    return true;
-                }
-                seen[b.to.index()] = true;
-                queue.push_back(b.to);
             }
         }
-        false
+        onward
     }
 
     /// A friendly city hex that is supplied (6.1: a land supply source).
@@ -197,8 +331,22 @@ impl<'a> Supply<'a> {
         self.land_line_within(side, from, LAND_LINE_HEXES, &[])
     }
 
+    /// Whether [`Supply::land_line`] finds a line (remembered per space).
+    pub fn has_land_line(&self, side: Side, from: SpaceId) -> bool {
+        let memo = &self.traced(side).lines;
+        match memo.borrow()[from.index()] {
+            1 => return false,
+            2 => return true,
+            _ => {}
+        }
+        let found = self.land_line(side, from).is_some();
+        memo.borrow_mut()[from.index()] = if found { 2 } else { 1 };
+        found
+    }
+
     /// A land line of at most `max` hexes that may not end at the cities in `not_to` (9.2:
-    /// unloading routes of 3 hexes, never to a city captured this turn).
+    /// unloading routes of 3 hexes, never to a city captured this turn). Breadth first, the
+    /// borders in the board's order: the first line found is the one returned.
     pub fn land_line_within(
         &self,
         side: Side,
@@ -210,34 +358,34 @@ impl<'a> Supply<'a> {
         if source(from) {
             return Some(vec![]);
         }
-        let n = self.board.topo.len();
-        let mut prev: Vec<Option<SpaceId>> = vec![None; n];
-        let mut dist = vec![u32::MAX; n];
-        dist[from.index()] = 0;
-        let mut queue = VecDeque::from([from]);
-        while let Some(x) = queue.pop_front() {
-            if dist[x.index()] >= max {
-                continue;
-            }
-            for b in self.board.borders(x) {
-                let y = b.to;
-                if dist[y.index()] != u32::MAX || self.blocked(side, y) {
-                    continue;
-                }
-                dist[y.index()] = dist[x.index()] + 1;
-                prev[y.index()] = Some(x);
-                if source(y) {
-                    let mut path = vec![y];
-                    let mut at = x;
-                    while at != from {
-                        path.push(at);
-                        at = prev[at.index()].unwrap_or(from);
+        let mut w = self.line_work.borrow_mut();
+        w.start(self.board.topo.len());
+        w.see(from);
+        w.queue.push((from, 0, 0));
+        let mut head = 0usize;
+        while let Some(&(x, _, dist)) = w.queue.get(head) {
+            if dist < max {
+                for b in self.board.borders(x) {
+                    let y = b.to;
+                    if w.seen[y.index()] == w.stamp || self.blocked(side, y) {
+                        continue;
                     }
-                    path.reverse();
-                    return Some(path);
+                    w.see(y);
+                    w.queue.push((y, head as u32, dist + 1));
+                    if source(y) {
+                        let mut path = vec![y];
+                        let mut at = head;
+                        while at != 0 {
+                            let (s, parent, _) = w.queue[at];
+                            path.push(s);
+                            at = parent as usize;
+                        }
+                        path.reverse();
+                        return Some(path);
+                    }
                 }
-                queue.push_back(y);
             }
+            head += 1;
         }
         None
     }
@@ -253,7 +401,7 @@ impl<'a> Supply<'a> {
     /// 6.1–6.2: how the piece is supplied now.
     pub fn status(&self, piece: &Piece) -> SupplyStatus {
         let (side, at) = (piece.side, piece.at);
-        if self.land_line(side, at).is_some() {
+        if self.has_land_line(side, at) {
             return SupplyStatus::Land;
         }
         // Minor countries: the Finns in Finland, the Yugoslavs in the Balkans (6.2, 14.1, 14.8).
@@ -279,7 +427,7 @@ impl<'a> Supply<'a> {
             self.pos
                 .pieces
                 .iter()
-                .any(|p| p.side == side && p.at == b.to && self.land_line(side, b.to).is_some())
+                .any(|p| p.side == side && p.at == b.to && self.has_land_line(side, b.to))
         });
         if neighbour_has_line {
             SupplyStatus::Alternative

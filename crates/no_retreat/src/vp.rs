@@ -89,7 +89,7 @@ pub fn soviet_total_victory(track: &TrackFile, soviet_score: i32) -> bool {
 /// (6.2). (The spec's [INF] reads only the city route; with it a Crimean city, whose land
 /// routes all start north-east, could never count for the Axis.)
 pub fn objective_supplied(supply: &Supply, side: Side, id: SpaceId) -> bool {
-    if supply.city_route(side, id) || supply.land_line(side, id).is_some() {
+    if supply.city_route(side, id) || supply.has_land_line(side, id) {
         return true;
     }
     let leningrad_ok = side == Side::Soviet

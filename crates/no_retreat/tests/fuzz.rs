@@ -165,12 +165,19 @@ fn fuzz(n: u64) {
         .ok()
         .and_then(|x| x.parse().ok())
         .unwrap_or(0);
+    let scenarios: Vec<String> = g
+        .scenarios()
+        .into_iter()
+        .map(|s| s.id)
+        .filter(|id| id != "campaign")
+        .collect();
     for seed in from..from + n {
-        // Every tenth a campaign; every other one with all the optional rules.
-        let scenario = if seed % 10 == 9 {
+        // Every tenth a campaign, the others each scenario in turn; every other one with all
+        // the optional rules.
+        let scenario = if seed % 10 == 9 || scenarios.is_empty() {
             "campaign"
         } else {
-            "barbarossa"
+            &scenarios[(seed / 10) as usize % scenarios.len()]
         };
         let options = if seed % 2 == 0 {
             Options::default()

@@ -221,7 +221,7 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
         }
         Action::Target { hex } => {
             let units = m.possible_attackers(*hex);
-            m.battle_value(me, BattleKind::Voluntary, &units, &[*hex], false) - 0.6
+            m.battle_value(me, BattleKind::Voluntary, &units, &[*hex], false) - 0.2
         }
         Action::Counterblow { hex, card } => {
             // The active player must attack this hex of mine: worth it when his odds are bad.

@@ -7,7 +7,7 @@ use super::helpers::{data, enter, face, lose_step, pay, strength, unit_name, uni
 use super::{log, Action, Event, EventKind};
 use crate::board::{Board, BorderKind};
 use crate::combat::BattleKind;
-use crate::declare::{marker_pool, possible_counterblow, possible_target, Fighter};
+use crate::declare::{marker_pool, possible_counterblow, possible_target, spaces_of, Fighter};
 use crate::state::*;
 use crate::turn::position;
 use eastfront_kernel::{Side, SpaceId};
@@ -235,8 +235,8 @@ pub(crate) fn legal(board: &Board, st: &State, deciding: Side) -> Vec<Action> {
             let pool = usize::from(marker_pool(&board.data.track, active, st.turn, st.weather))
                 + super::events::extra_targets(st, active);
             if c.targets.len() < pool {
-                for i in 0..board.topo.len() {
-                    let h = SpaceId(i as u16);
+                // 10.1: only a hex of the passive side's units may be a target.
+                for h in spaces_of(&pos, active.other()) {
                     let can = possible_target(board, &pos, active, h)
                         && !c.targets.contains(&h)
                         && !c.counterblows.contains(&h)
@@ -256,8 +256,8 @@ pub(crate) fn legal(board: &Board, st: &State, deciding: Side) -> Vec<Action> {
             hand.sort_unstable();
             hand.dedup();
             if c.counterblows.len() < pool {
-                for i in 0..board.topo.len() {
-                    let h = SpaceId(i as u16);
+                // 10.1.2: only a hex of the passive side's own units.
+                for h in spaces_of(&pos, passive) {
                     if !c.counterblows.contains(&h)
                         && possible_counterblow(board, &fs, passive, h, c.targets.contains(&h))
                     {

@@ -87,8 +87,9 @@ pub(crate) fn targeted_legal(
                 let pool = usize::from(marker_pool(&board.data.track, side, st.turn, st.weather));
                 let room_left = pool.saturating_sub(c.counterblows.len());
                 let fs = fighters(board, st);
-                let hexes: Vec<SpaceId> = (0..board.topo.len())
-                    .map(|i| SpaceId(i as u16))
+                // 10.1.2: only a hex of the side's own units.
+                let hexes: Vec<SpaceId> = crate::declare::spaces_of(&position(board, st), side)
+                    .into_iter()
                     .filter(|h| {
                         !c.counterblows.contains(h)
                             && possible_counterblow(board, &fs, side, *h, c.targets.contains(h))

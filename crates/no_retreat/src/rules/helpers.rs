@@ -253,13 +253,19 @@ pub(crate) fn check_stacking(board: &Board, st: &mut State) {
 
 /// Whether `side` could add one more unit to `at` within its stacking limit (8.4.1).
 pub(crate) fn room(board: &Board, st: &State, side: Side, at: SpaceId) -> bool {
-    let here: Vec<&UnitData> = units_at(st, at)
-        .into_iter()
-        .map(|u| data(board, u))
-        .filter(|d| d.side == side)
-        .collect();
+    // `overstacked` of the side's units there against one less than the limit, counted
+    // without collecting them (speed).
+    let here = st
+        .on_map()
+        .filter(|(u, s)| {
+            *s == at && {
+                let d = data(board, *u);
+                d.side == side && crate::losses::counts_for_stacking(d)
+            }
+        })
+        .count();
     let limit = stacking_limit(&board.data.track, side, st.turn);
-    overstacked(&here, limit.saturating_sub(1)) == 0
+    here <= limit.saturating_sub(1)
 }
 
 /// `room` for every space at once: the units of one side counted per space (8.4.1, 8.4.2),
@@ -286,42 +292,6 @@ impl Room {
     /// The same answer as [`room`].
     pub(crate) fn ok(&self, at: SpaceId) -> bool {
         usize::from(self.counts[at.index()]) <= self.limit.saturating_sub(1)
-    }
-}
-
-/// Whether `a` is legal, decided without listing every legal action where that is cheap (a
-/// move: that unit's destinations; an unload: that space), otherwise by the list. The same
-/// answer as `legal(..).contains(a)`.
-pub(crate) fn is_legal(board: &Board, st: &State, side: Side, a: &Action) -> bool {
-    let plain = st.pending.is_empty()
-        && st.scratch.split_place.is_empty()
-        && !st.scratch.support_step
-        && st.outcome.is_none();
-    let step = match st.phase {
-        Phase::Player { side: s, step } if s == side => Some(step),
-        _ => None,
-    };
-    match (plain, step, a) {
-        (true, Some(Step::Movement), Action::Move { unit, to }) => {
-            *unit < st.units.len()
-                && data(board, *unit).side == side
-                && matches!(st.units[*unit].loc, Loc::Map(_))
-                && !st.scratch.moved.contains(unit)
-                && move_phase::destinations(board, st, side, *unit).contains(to)
-        }
-        (true, Some(Step::RailUnloading), Action::Unload { unit, at }) => {
-            *unit < st.units.len()
-                && data(board, *unit).side == side
-                && st.units[*unit].loc == Loc::Rail
-                && at.index() < board.n_hexes
-                && room(board, st, side, *at)
-                && {
-                    let pos = crate::turn::position(board, st);
-                    let supply = crate::supply::Supply::new(board, &pos);
-                    crate::reorg::unload_ok(board, &supply, side, &st.scratch.captured, *at)
-                }
-        }
-        _ => legal(board, st, side).contains(a),
     }
 }
 

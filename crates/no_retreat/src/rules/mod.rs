@@ -12,6 +12,7 @@ mod end_phases;
 mod event_targets;
 mod events;
 mod helpers;
+mod legality;
 mod move_phase;
 mod optional;
 mod reorg_phase;
@@ -684,7 +685,7 @@ impl Game for NoRetreat {
                 crate::table::side_word(side)
             )));
         }
-        if !helpers::is_legal(&self.board, st, side, action) {
+        if !legality::is_legal(&self.board, st, side, action) {
             return Err(RuleError(format!("not a legal action now: {action:?}")));
         }
         let mut events = Vec::new();

@@ -64,6 +64,9 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
         }
     }
     let in_rail = super::optional::rail_used(board, st, side);
+    // Speed: units alike in everything the search reads (space, nation, armor, allowance)
+    // reach the same spaces; each such kind is searched once.
+    let mut found: Vec<(Mover, u8, Vec<SpaceId>)> = Vec::new();
     for (u, _) in st.on_map().filter(|(u, _)| data(board, *u).side == side) {
         if st.scratch.moved.contains(&u) {
             continue;
@@ -72,22 +75,24 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
             continue;
         };
         let ma = allowance(board, st, u);
-        for (to, _) in reachable(board, tec, &zones, &m, ma, access(st)) {
-            // Ending a move over the stacking limit would only put units in the Shattered box
-            // at the end of the phase (8.4.3): such moves are not offered.
-            if rooms.ok(to) {
-                out.push(Action::Move { unit: u, to });
+        let i = match found.iter().position(|(m2, ma2, _)| *m2 == m && *ma2 == ma) {
+            Some(i) => i,
+            None => {
+                // Ending a move over the stacking limit would only put units in the
+                // Shattered box at the end of the phase (8.4.3): such moves are not offered.
+                let to: Vec<SpaceId> = reachable(board, tec, &zones, &m, ma, access(st))
+                    .into_iter()
+                    .map(|(to, _)| to)
+                    .filter(|to| rooms.ok(*to))
+                    .collect();
+                found.push((m, ma, to));
+                found.len() - 1
             }
-        }
-        let e = Embark {
-            side,
-            turn: st.turn,
-            embarked_this_phase: st.scratch.embarked,
-            in_rail_box: in_rail,
-            supplied: !st.units[u].unsupplied,
-            mobile: face(board, st, u).movement > 0 && data(board, u).nation != Nation::Finnish,
         };
-        if let Some(c) = embark_cost(&board.data.track, &e) {
+        let to = &found[i].2;
+        out.reserve(to.len());
+        out.extend(to.iter().map(|&to| Action::Move { unit: u, to }));
+        if let Some(c) = embark_price(board, st, side, u, in_rail) {
             for cards in card_combos(st.hand(side), usize::from(c)) {
                 out.push(Action::Embark { unit: u, cards });
             }
@@ -95,6 +100,26 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     }
     out.push(Action::End);
     out
+}
+
+/// 9.1: the cards `side`'s unit `u` (on the map, not yet moved) pays to embark now, if it
+/// may; `in_rail`: the units in the side's Rail box.
+pub(super) fn embark_price(
+    board: &Board,
+    st: &State,
+    side: Side,
+    u: usize,
+    in_rail: usize,
+) -> Option<u8> {
+    let e = Embark {
+        side,
+        turn: st.turn,
+        embarked_this_phase: st.scratch.embarked,
+        in_rail_box: in_rail,
+        supplied: !st.units[u].unsupplied,
+        mobile: face(board, st, u).movement > 0 && data(board, u).nation != Nation::Finnish,
+    };
+    embark_cost(&board.data.track, &e)
 }
 
 /// 8.0–8.5: where `unit` may move now with its allowance, within the stacking limit.

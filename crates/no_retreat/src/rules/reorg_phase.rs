@@ -55,7 +55,7 @@ pub(crate) fn arrival_spaces(
             .map(|i| SpaceId(i as u16))
             .filter(|s| !board.is_lake(*s))
     };
-    let ok_line = |s: SpaceId| supply.land_line(side, s).is_some();
+    let ok_line = |s: SpaceId| supply.has_land_line(side, s);
     let mut out: Vec<SpaceId> = match (d.code, d.nation) {
         (Some(Code::Oil), crate::data::Nation::German) => {
             let mut v: Vec<SpaceId> = hexes()
@@ -124,12 +124,67 @@ pub(crate) fn arrival_spaces(
 
 /// The units the owner still must place (7.7: shattered units; 7.8: reinforcements), when
 /// they have somewhere to go.
-fn placements_owed(board: &Board, st: &State, supply: &Supply, side: Side) -> bool {
+pub(super) fn placements_owed(board: &Board, st: &State, supply: &Supply, side: Side) -> bool {
     st.units.iter().enumerate().any(|(u, s)| {
         data(board, u).side == side
             && matches!(s.loc, Loc::Arriving | Loc::Shattered)
             && !arrival_spaces(board, st, supply, u).is_empty()
     })
+}
+
+/// 7.0 A: the flips offered for one of the side's units on the map at `at` (7.1, 7.2, 7.5).
+pub(super) fn flips(
+    board: &Board,
+    st: &State,
+    supply: &Supply,
+    hand: &[u8],
+    u: usize,
+    at: SpaceId,
+) -> Vec<Action> {
+    let track = &board.data.track;
+    let side = data(board, u).side;
+    let mut out = Vec::new();
+    let d = data(board, u);
+    let us = st.units[u];
+    // 7.0 A, 6.5.1: a land line and no Unsupplied marker to recover or train.
+    let land = !us.unsupplied && supply.has_land_line(side, at);
+    if land && d.steps != Steps::RegionalFortified {
+        if let Some(c) = recovery_cost(track, d, us.reduced, st.turn) {
+            out.extend(paid(u, hand, c, |unit, cards| Action::Recover {
+                unit,
+                cards,
+            }));
+        }
+    }
+    if land && d.steps == Steps::SovietFront && us.reduced {
+        if st.scratch.free_upgrades_left > 0 {
+            out.push(Action::Upgrade {
+                unit: u,
+                cards: vec![],
+            });
+        }
+        if let Some(c) = upgrade_cost(track, d, us.reduced, st.turn) {
+            out.extend(paid(u, hand, c, |unit, cards| Action::Upgrade {
+                unit,
+                cards,
+            }));
+        }
+    }
+    // 14.8: the Yugoslav armies take their fortified face only in the Balkans.
+    let balkans = board
+        .area(at)
+        .is_some_and(|a| a.kind != crate::data::AreaKind::Finland);
+    let may_fortify = d.nation != crate::data::Nation::Yugoslav || balkans;
+    if let Some(c) = fortify_cost(track, d, us.reduced, st.turn).filter(|_| may_fortify) {
+        out.extend(paid(u, hand, c, |unit, cards| Action::Fortify {
+            unit,
+            cards,
+        }));
+    }
+    if d.steps == Steps::RegionalFortified && !us.reduced && d.side == Side::Soviet {
+        out.push(Action::Regionalize { unit: u });
+    }
+    out
 }
 
 pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
@@ -141,47 +196,7 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     match st.scratch.reorg {
         Some(ReorgStep::Flip) => {
             for (u, at) in own_on_map(board, st, side) {
-                let d = data(board, u);
-                let us = st.units[u];
-                // 7.0 A, 6.5.1: a land line and no Unsupplied marker to recover or train.
-                let land = !us.unsupplied && supply.land_line(side, at).is_some();
-                if land && d.steps != Steps::RegionalFortified {
-                    if let Some(c) = recovery_cost(track, d, us.reduced, st.turn) {
-                        out.extend(paid(u, &hand, c, |unit, cards| Action::Recover {
-                            unit,
-                            cards,
-                        }));
-                    }
-                }
-                if land && d.steps == Steps::SovietFront && us.reduced {
-                    if st.scratch.free_upgrades_left > 0 {
-                        out.push(Action::Upgrade {
-                            unit: u,
-                            cards: vec![],
-                        });
-                    }
-                    if let Some(c) = upgrade_cost(track, d, us.reduced, st.turn) {
-                        out.extend(paid(u, &hand, c, |unit, cards| Action::Upgrade {
-                            unit,
-                            cards,
-                        }));
-                    }
-                }
-                // 14.8: the Yugoslav armies take their fortified face only in the Balkans.
-                let balkans = board
-                    .area(at)
-                    .is_some_and(|a| a.kind != crate::data::AreaKind::Finland);
-                let may_fortify = d.nation != crate::data::Nation::Yugoslav || balkans;
-                if let Some(c) = fortify_cost(track, d, us.reduced, st.turn).filter(|_| may_fortify)
-                {
-                    out.extend(paid(u, &hand, c, |unit, cards| Action::Fortify {
-                        unit,
-                        cards,
-                    }));
-                }
-                if d.steps == Steps::RegionalFortified && !us.reduced && d.side == Side::Soviet {
-                    out.push(Action::Regionalize { unit: u });
-                }
+                out.extend(flips(board, st, &supply, &hand, u, at));
             }
             out.push(Action::End);
         }

@@ -95,7 +95,8 @@ mod tests {
         assert!(!on_face(&grown, 20.0, Vec2::new(116.0, 50.0)));
         // A quarter-turned square at 45°: its corner reaches further along the axis.
         let turned = GlobalTransform::from(
-            Transform::from_xyz(0.0, 0.0, 5.0).with_rotation(Quat::from_rotation_z(0.785_398)),
+            Transform::from_xyz(0.0, 0.0, 5.0)
+                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
         );
         assert!(on_face(&turned, 20.0, Vec2::new(13.0, 0.0)));
         assert!(!on_face(&turned, 20.0, Vec2::new(10.0, 10.0)));

@@ -38,6 +38,8 @@ struct Args {
     any_kind: bool,
     /// Player A's evaluator scale (points per logistic unit).
     scale: Option<f64>,
+    /// Player A's leaf value: "evaluator" (the default) or "learned".
+    value: Option<String>,
 }
 
 fn args() -> Args {
@@ -59,6 +61,7 @@ fn args() -> Args {
         quiet: None,
         any_kind: false,
         scale: None,
+        value: None,
     };
     let v: Vec<String> = std::env::args().skip(1).collect();
     for w in v.chunks(2) {
@@ -89,6 +92,7 @@ fn args() -> Args {
                     z: f.get(2).copied().unwrap_or(0.0),
                 });
             }
+            "--value" => a.value = Some(val),
             "--scale" => a.scale = Some(val.parse().expect("--scale S")),
             "--quiet" => a.quiet = Some(val.parse().expect("--quiet CAP")),
             "--any-kind" => a.any_kind = val == "1",
@@ -240,6 +244,7 @@ fn main() {
                 || args.flat.is_some()
                 || args.threads.is_some()
                 || args.scale.is_some()
+                || args.value.is_some()
                 || args.quiet.is_some();
             let a: Box<dyn Opponent<Moscow41>> = if tuned {
                 let mut ai = search::moscow41::search_ai(
@@ -262,6 +267,9 @@ fn main() {
                     ai.domain.scale = sc;
                 }
                 ai.domain.same_kind = !args.any_kind;
+                if args.value.as_deref() == Some("learned") {
+                    ai.domain.value = search::moscow41::Value::Learned;
+                }
                 if let Some(q) = args.quiet {
                     ai.config.quiet_cap = q;
                 }

@@ -55,7 +55,10 @@ fn main() {
         let s = seed + k;
         let sc = SCENARIOS[(k % 4) as usize];
         let mut rng = ChaCha8Rng::seed_from_u64(s ^ 0x7a1e);
-        let levels = [Level::ALL[rng.random_range(0..3)], Level::ALL[rng.random_range(0..3)]];
+        let levels = [
+            Level::ALL[rng.random_range(0..3)],
+            Level::ALL[rng.random_range(0..3)],
+        ];
         let mut st = game.setup(sc, &Default::default(), s).expect("setup");
         let mut records: Vec<(usize, [f64; learned::NF])> = Vec::new();
         let mut steps = 0;
@@ -67,7 +70,10 @@ fn main() {
             if st.phase == Phase::ImpulseChoice {
                 for side in [Side::German, Side::Soviet] {
                     let view = game.view(&st, Viewer::Side(side));
-                    records.push(((side == Side::Soviet) as usize, learned::features(&game.board, &view)));
+                    records.push((
+                        (side == Side::Soviet) as usize,
+                        learned::features(&game.board, &view),
+                    ));
                 }
             }
             let side = game.side_of(&st, seat);

@@ -164,9 +164,19 @@ impl ComputerPlayers for Moscow41 {
             "normal" | "hard" => {
                 let config = thinking(level, None, search::moscow41::config(level));
                 let domain = search::moscow41::Moscow41Domain::default();
-                search::search(self, &domain, view, legal, seed, &config, Some(signals))
+                let mut r =
+                    search::search(self, &domain, view, legal, seed, &config, Some(signals));
+                // A search stopped before its first iteration has no estimate of its own.
+                r.win_chance = r
+                    .win_chance
+                    .or_else(|| Some(crate::moscow41::learned::win_chance(self, view)));
+                r
             }
-            _ => unsearched(self, level, view, legal, seed),
+            // The levels that do not search: the learned estimate of the position.
+            _ => SearchReport {
+                win_chance: Some(crate::moscow41::learned::win_chance(self, view)),
+                ..unsearched(self, level, view, legal, seed)
+            },
         }
     }
 }
@@ -209,5 +219,31 @@ mod tests {
         assert_eq!(r.iterations, 0);
         let easy = game.advise("easy", &view, &legal, 3, &signals);
         assert!(legal.contains(&easy.action) && easy.win_chance.is_none());
+    }
+
+    #[test]
+    fn the_moscow_hint_always_carries_a_win_chance() {
+        use eastfront_kernel::Viewer;
+        let game = Moscow41::new();
+        let st = game.setup("sc1", &Default::default(), 2).unwrap();
+        let seat = game.active(&st).unwrap();
+        let view = game.view(&st, Viewer::Side(game.side_of(&st, seat)));
+        let legal = game.legal_actions(&st, seat);
+        let signals = Signals::default();
+        for level in ["easy", "utility-hard"] {
+            let r = game.advise(level, &view, &legal, 3, &signals);
+            let [g, s] = r.win_chance.expect("the learned estimate");
+            assert!(g > 0.0 && g < 1.0 && (g + s - 1.0).abs() < 1e-12);
+            assert_eq!(
+                r.win_chance,
+                Some(crate::moscow41::learned::win_chance(&game, &view))
+            );
+        }
+        signals
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let r = game.advise("hard", &view, &legal, 3, &signals);
+        assert_eq!(r.iterations, 0);
+        assert!(r.win_chance.is_some());
     }
 }

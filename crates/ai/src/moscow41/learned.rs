@@ -91,12 +91,18 @@ pub fn features(board: &Board, view: &View) -> [f64; NF] {
     let c = &m.cache;
     let held = |a: &usize| m.control[*a] == g && !m.disputed(*a);
     let frac = |n: usize, of: usize| if of == 0 { 0.0 } else { n as f64 / of as f64 };
-    let goal_control = frac(c.goal_control.iter().filter(|a| held(a)).count(), c.goal_control.len());
+    let goal_control = frac(
+        c.goal_control.iter().filter(|a| held(a)).count(),
+        c.goal_control.len(),
+    );
     let goal_forts = frac(
         c.goal_dl.iter().filter(|a| m.dl[**a][idx(g)]).count(),
         c.goal_dl.len(),
     );
-    let goal_dl_held = frac(c.goal_dl.iter().filter(|a| held(a)).count(), c.goal_dl.len());
+    let goal_dl_held = frac(
+        c.goal_dl.iter().filter(|a| held(a)).count(),
+        c.goal_dl.len(),
+    );
     let goals: Vec<usize> = c.goal_control.iter().chain(&c.goal_dl).copied().collect();
     let soviet_in_goals: f64 = goals.iter().map(|&a| m.steps_of(a, s) as f64).sum();
     // Combat strength on the map and the part of it out of supply.
@@ -108,7 +114,10 @@ pub fn features(board: &Board, view: &View) -> [f64; NF] {
         if !board.is_area(AreaId::from_index(a)) {
             continue;
         }
-        for u in us.iter().filter(|u| u.role.is_none() || u.role == Some(Role::Combat)) {
+        for u in us
+            .iter()
+            .filter(|u| u.role.is_none() || u.role == Some(Role::Combat))
+        {
             let k = idx(u.side);
             strength[k] += u.strength as f64;
             if !m.in_supply(a, u.side, &sup[k]) {

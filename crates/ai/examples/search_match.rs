@@ -1,8 +1,9 @@
 //! Matches between the levels of `eastfront_ai::levels`, without the app:
 //! `cargo run --release -p eastfront-ai --example search_match -- --game moscow41 --a hard
 //! --b utility-hard [--games N] [--seed S] [--budget ITERATIONS] [--scenario ID] [--a-side
-//! german|soviet]`. Player A takes the Germans in even seeds and the Soviets in odd ones (or
-//! always `--a-side`); `--b official` is Stalingrad's solitaire Soviet (A plays the German).
+//! german|soviet] [--value learned]`. Player A takes the Germans in even seeds and the Soviets
+//! in odd ones (or always `--a-side`); `--b official` is Stalingrad's solitaire Soviet (A plays
+//! the German). `--value learned` gives a Moscow '41 search the learned leaf value.
 //! Prints A's wins per side and A's time per decision (median and worst).
 
 use eastfront_ai::moscow41::Level;

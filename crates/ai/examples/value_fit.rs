@@ -9,6 +9,8 @@
 //! through the search's logistic (`Model::value` / 600, the old leaf value) and of the
 //! scenario's base rate, then writes the weights (fitted on the training games) as Rust.
 
+#![allow(clippy::needless_range_loop)]
+
 use eastfront_ai::moscow41::learned::{scenario_index, NAMES, NF};
 use std::fmt::Write as _;
 
@@ -193,7 +195,7 @@ fn main() {
         }
     }
     let rows = read(&data);
-    let test = |r: &Row| r.seed % 5 == 0;
+    let test = |r: &Row| r.seed.is_multiple_of(5);
     let ev = NAMES.iter().position(|n| *n == "evaluator").unwrap();
     let mut weights = [[0.0; NF]; 4];
     let (mut all_new, mut all_old, mut all_base) = (Vec::new(), Vec::new(), Vec::new());

@@ -50,7 +50,9 @@ pub trait ComputerPlayers: Game + Sized {
 
     /// The hint: what the player at `level` would do from `view`, with the search's estimate
     /// of each side's chance of winning (None at the levels that do not search, and where
-    /// nothing was searched) and its progress in `signals` (iterations so far; `stop` ends it
+    /// nothing was searched; Moscow '41 always gives one: the learned estimate of the
+    /// position, `moscow41::learned::win_chance`, unless its search uses the learned value
+    /// itself and then the chosen action's) and its progress in `signals` (iterations so far; `stop` ends it
     /// early, and a stop left set ends the next search at once).
     fn advise(
         &self,
@@ -166,10 +168,14 @@ impl ComputerPlayers for Moscow41 {
                 let domain = search::moscow41::Moscow41Domain::default();
                 let mut r =
                     search::search(self, &domain, view, legal, seed, &config, Some(signals));
-                // A search stopped before its first iteration has no estimate of its own.
-                r.win_chance = r
-                    .win_chance
-                    .or_else(|| Some(crate::moscow41::learned::win_chance(self, view)));
+                // The search's own estimate (its chosen action's mean) is a chance only with the
+                // learned leaf value: the evaluator's logistic is not calibrated (docs/ai.md,
+                // the third round). Otherwise, and where the search was stopped before its
+                // first iteration, the learned estimate of the position.
+                let learned = domain.value == search::moscow41::Value::Learned;
+                if !learned || r.win_chance.is_none() {
+                    r.win_chance = Some(crate::moscow41::learned::win_chance(self, view));
+                }
                 r
             }
             // The levels that do not search: the learned estimate of the position.

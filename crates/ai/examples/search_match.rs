@@ -1,8 +1,9 @@
 //! Matches between the levels of `eastfront_ai::levels`, without the app:
 //! `cargo run --release -p eastfront-ai --example search_match -- --game moscow41 --a hard
 //! --b utility-hard [--games N] [--seed S] [--budget ITERATIONS] [--scenario ID] [--a-side
-//! german|soviet]`. Player A takes the Germans in even seeds and the Soviets in odd ones (or
-//! always `--a-side`); `--b official` is Stalingrad's solitaire Soviet (A plays the German).
+//! german|soviet] [--value learned]`. Player A takes the Germans in even seeds and the Soviets
+//! in odd ones (or always `--a-side`); `--b official` is Stalingrad's solitaire Soviet (A plays
+//! the German). `--value learned` gives a Moscow '41 search the learned leaf value.
 //! Prints A's wins per side and A's time per decision (median and worst).
 
 use eastfront_ai::moscow41::Level;
@@ -38,6 +39,8 @@ struct Args {
     any_kind: bool,
     /// Player A's evaluator scale (points per logistic unit).
     scale: Option<f64>,
+    /// Player A's leaf value: "evaluator" (the default) or "learned".
+    value: Option<String>,
 }
 
 fn args() -> Args {
@@ -59,6 +62,7 @@ fn args() -> Args {
         quiet: None,
         any_kind: false,
         scale: None,
+        value: None,
     };
     let v: Vec<String> = std::env::args().skip(1).collect();
     for w in v.chunks(2) {
@@ -89,6 +93,7 @@ fn args() -> Args {
                     z: f.get(2).copied().unwrap_or(0.0),
                 });
             }
+            "--value" => a.value = Some(val),
             "--scale" => a.scale = Some(val.parse().expect("--scale S")),
             "--quiet" => a.quiet = Some(val.parse().expect("--quiet CAP")),
             "--any-kind" => a.any_kind = val == "1",
@@ -240,6 +245,7 @@ fn main() {
                 || args.flat.is_some()
                 || args.threads.is_some()
                 || args.scale.is_some()
+                || args.value.is_some()
                 || args.quiet.is_some();
             let a: Box<dyn Opponent<Moscow41>> = if tuned {
                 let mut ai = search::moscow41::search_ai(
@@ -262,6 +268,9 @@ fn main() {
                     ai.domain.scale = sc;
                 }
                 ai.domain.same_kind = !args.any_kind;
+                if args.value.as_deref() == Some("learned") {
+                    ai.domain.value = search::moscow41::Value::Learned;
+                }
                 if let Some(q) = args.quiet {
                     ai.config.quiet_cap = q;
                 }

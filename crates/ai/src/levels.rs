@@ -50,7 +50,9 @@ pub trait ComputerPlayers: Game + Sized {
 
     /// The hint: what the player at `level` would do from `view`, with the search's estimate
     /// of each side's chance of winning (None at the levels that do not search, and where
-    /// nothing was searched) and its progress in `signals` (iterations so far; `stop` ends it
+    /// nothing was searched; Moscow '41 always gives one: the learned estimate of the
+    /// position, `moscow41::learned::win_chance`, unless its search uses the learned value
+    /// itself and then the chosen action's) and its progress in `signals` (iterations so far; `stop` ends it
     /// early, and a stop left set ends the next search at once).
     fn advise(
         &self,
@@ -164,9 +166,23 @@ impl ComputerPlayers for Moscow41 {
             "normal" | "hard" => {
                 let config = thinking(level, None, search::moscow41::config(level));
                 let domain = search::moscow41::Moscow41Domain::default();
-                search::search(self, &domain, view, legal, seed, &config, Some(signals))
+                let mut r =
+                    search::search(self, &domain, view, legal, seed, &config, Some(signals));
+                // The search's own estimate (its chosen action's mean) is a chance only with the
+                // learned leaf value: the evaluator's logistic is not calibrated (docs/ai.md,
+                // the third round). Otherwise, and where the search was stopped before its
+                // first iteration, the learned estimate of the position.
+                let learned = domain.value == search::moscow41::Value::Learned;
+                if !learned || r.win_chance.is_none() {
+                    r.win_chance = Some(crate::moscow41::learned::win_chance(self, view));
+                }
+                r
             }
-            _ => unsearched(self, level, view, legal, seed),
+            // The levels that do not search: the learned estimate of the position.
+            _ => SearchReport {
+                win_chance: Some(crate::moscow41::learned::win_chance(self, view)),
+                ..unsearched(self, level, view, legal, seed)
+            },
         }
     }
 }
@@ -209,5 +225,31 @@ mod tests {
         assert_eq!(r.iterations, 0);
         let easy = game.advise("easy", &view, &legal, 3, &signals);
         assert!(legal.contains(&easy.action) && easy.win_chance.is_none());
+    }
+
+    #[test]
+    fn the_moscow_hint_always_carries_a_win_chance() {
+        use eastfront_kernel::Viewer;
+        let game = Moscow41::new();
+        let st = game.setup("sc1", &Default::default(), 2).unwrap();
+        let seat = game.active(&st).unwrap();
+        let view = game.view(&st, Viewer::Side(game.side_of(&st, seat)));
+        let legal = game.legal_actions(&st, seat);
+        let signals = Signals::default();
+        for level in ["easy", "utility-hard"] {
+            let r = game.advise(level, &view, &legal, 3, &signals);
+            let [g, s] = r.win_chance.expect("the learned estimate");
+            assert!(g > 0.0 && g < 1.0 && (g + s - 1.0).abs() < 1e-12);
+            assert_eq!(
+                r.win_chance,
+                Some(crate::moscow41::learned::win_chance(&game, &view))
+            );
+        }
+        signals
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let r = game.advise("hard", &view, &legal, 3, &signals);
+        assert_eq!(r.iterations, 0);
+        assert!(r.win_chance.is_some());
     }
 }

@@ -15,6 +15,7 @@
 //! full evaluation, and whether the evaluator weighs supply and the front — and by the
 //! variety they allow among nearly equal choices.
 
+pub mod learned;
 pub mod model;
 pub mod tactics;
 

@@ -37,6 +37,20 @@ pub struct Moscow41Domain {
     /// Whether the flat search compares only actions of the utility AI's first choice's kind
     /// (which move, which battle, which HQ; not whether to move, fight or reinforce).
     pub same_kind: bool,
+    /// The value of a cut-off playout.
+    pub value: Value,
+}
+
+/// The value of a position where a playout is cut off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Value {
+    /// The utility AI's evaluator of the German view through a logistic (`scale` points a
+    /// unit): the first rounds' value.
+    #[default]
+    Evaluator,
+    /// The German's chance of winning learned from utility-vs-utility outcomes
+    /// (`moscow41::learned`), from the German view of the sample.
+    Learned,
 }
 
 impl Default for Moscow41Domain {
@@ -47,6 +61,7 @@ impl Default for Moscow41Domain {
             scale: 600.0,
             may_end: false,
             same_kind: true,
+            value: Value::Evaluator,
         }
     }
 }
@@ -115,7 +130,10 @@ impl Domain<Moscow41> for Moscow41Domain {
             };
         }
         let view = game.view(st, Viewer::Side(Side::German));
-        logistic(utility::german_value(game, &view) as f64 / self.scale)
+        match self.value {
+            Value::Evaluator => logistic(utility::german_value(game, &view) as f64 / self.scale),
+            Value::Learned => utility::learned::win_chance(game, &view)[0],
+        }
     }
     fn candidates(
         &self,

@@ -172,3 +172,56 @@ fn the_flat_search_never_peeks() {
     }
     assert!(compared >= 2, "{compared}");
 }
+
+#[test]
+fn the_learned_value_never_peeks() {
+    // The learned value reads the German's view only: a second truth the German cannot tell
+    // apart from the first gives the same win chance, and the flat search with the learned
+    // leaf value decides the same, with the same estimate.
+    let game = Moscow41::new();
+    let domain = Moscow41Domain {
+        value: Value::Learned,
+        ..Moscow41Domain::default()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut compared = 0;
+    for st in german_decisions("sc1", 8, 3) {
+        let view = game.view(&st, Viewer::Side(Side::German));
+        let Some(other) = domain.determinise(&game, &view, &mut rng) else {
+            continue;
+        };
+        if other.blocks == st.blocks {
+            continue;
+        }
+        let seat = game.active(&st).unwrap();
+        let legal = game.legal_actions(&st, seat);
+        let other_view = game.view(&other, Viewer::Side(Side::German));
+        assert_eq!(
+            utility::learned::win_chance(&game, &view),
+            utility::learned::win_chance(&game, &other_view)
+        );
+        let decide = |v: &View| search(&game, &domain, v, &legal, 9, &flat(), None);
+        assert_eq!(decide(&view), decide(&other_view));
+        compared += 1;
+    }
+    assert!(compared >= 2, "{compared}");
+}
+
+#[test]
+fn the_search_with_the_learned_value_reports_a_chance() {
+    let game = Moscow41::new();
+    let domain = Moscow41Domain {
+        value: Value::Learned,
+        ..Moscow41Domain::default()
+    };
+    for st in german_decisions("sc3", 4, 2) {
+        let view = game.view(&st, Viewer::Side(Side::German));
+        let legal = game.legal_actions(&st, game.active(&st).unwrap());
+        for config in [small(), flat()] {
+            let r = search(&game, &domain, &view, &legal, 5, &config, None);
+            assert!(legal.contains(&r.action));
+            let [g, s] = r.win_chance.expect("a search was made");
+            assert!(g > 0.0 && g < 1.0 && (g + s - 1.0).abs() < 1e-9, "{g} {s}");
+        }
+    }
+}

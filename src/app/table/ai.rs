@@ -31,6 +31,9 @@ pub struct Hint {
     pub thinking: bool,
     /// The answer in words, and the index of its action in the frame's legal actions.
     pub answer: Option<(String, usize)>,
+    /// The computer player's estimate of each side's chance of winning ([German, Soviet]),
+    /// where its game has one.
+    pub chance: Option<[f64; 2]>,
     /// The table revision it is about.
     pub revision: u64,
 }
@@ -58,9 +61,12 @@ struct AiTask<G: TableGame> {
     fallback: G::Action,
 }
 
+/// What the hint's thread brings back: the choice and the estimate of who wins.
+type HintAnswer<G> = (<G as eastfront_kernel::Game>::Action, Option<[f64; 2]>);
+
 #[derive(Resource)]
 struct HintWork<G: TableGame> {
-    task: Option<(u64, Seat, JoinHandle<G::Action>)>,
+    task: Option<(u64, Seat, JoinHandle<HintAnswer<G>>)>,
 }
 
 impl<G: TableGame> Default for HintWork<G> {
@@ -247,11 +253,15 @@ fn hint<G: TableGame>(
         let view = game.view(state, Viewer::Side(table.side_of(seat)));
         let seed = decision_seed(&table);
         let opponent = game.opponent(&table.seating.level);
-        let handle = std::thread::spawn(move || opponent.choose(game, &view, &legal, seed));
+        let handle = std::thread::spawn(move || {
+            let chance = opponent.win_chance(game, &view);
+            (opponent.choose(game, &view, &legal, seed), chance)
+        });
         work.task = Some((table.revision, seat, handle));
         *hint = Hint {
             thinking: true,
             answer: None,
+            chance: None,
             revision: table.revision,
         };
         redraw.request_in(THREAD_POLL);
@@ -267,7 +277,7 @@ fn hint<G: TableGame>(
         return;
     };
     hint.thinking = false;
-    let Ok(action) = handle.join() else {
+    let Ok((action, chance)) = handle.join() else {
         notice.error("The AI failed while thinking; no hint.", redraw.now());
         return;
     };
@@ -286,6 +296,7 @@ fn hint<G: TableGame>(
             revision,
         );
         hint.answer = Some((words, i));
+        hint.chance = chance;
     }
 }
 

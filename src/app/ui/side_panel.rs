@@ -314,6 +314,16 @@ pub fn choices(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
             .fill(egui::Color32::from_rgb(52, 60, 70))
             .show(ui, |ui| {
                 ui.label(egui::RichText::new(format!("The AI would: {words}")).strong());
+                if let Some([german, soviet]) = c.hint.chance {
+                    ui.label(format!(
+                        "Its estimate of who wins from here: {} {:.0}% · {} {:.0}%",
+                        c.status.side_name(eastfront_kernel::Side::German),
+                        german * 100.0,
+                        c.status.side_name(eastfront_kernel::Side::Soviet),
+                        soviet * 100.0
+                    ))
+                    .on_hover_text("The computer player's own reckoning from your view, learned from games between computer players: a rough guide, not a promise");
+                }
                 if ui.button("Play it (Enter)").clicked() {
                     out.request = Some(*i);
                 }

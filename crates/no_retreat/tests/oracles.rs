@@ -2,58 +2,15 @@
 //! already check, each named after its oracle number and rule. (Oracles 5 and 6 are in
 //! `events.rs`; the rest of the index is in `oracles_more.rs` and `docs/no_retreat.md`.)
 
-use eastfront_kernel::{Game, Seat, Side, SpaceId};
+use eastfront_kernel::{Game, Side, SpaceId};
 use eastfront_no_retreat::combat::*;
 use eastfront_no_retreat::data::{ScenarioData, Terrain, UnitType};
 use eastfront_no_retreat::state::*;
 use eastfront_no_retreat::supply::{initial_control, Piece, Position, Supply};
 use eastfront_no_retreat::{Action, NoRetreat, Options};
 
-const AXIS: Seat = Seat(0);
-const SOVIET: Seat = Seat(1);
-
-fn idx(g: &NoRetreat, id: &str) -> usize {
-    g.board
-        .data
-        .units
-        .units
-        .iter()
-        .position(|u| u.id == id)
-        .unwrap()
-}
-
-fn place(g: &NoRetreat, key: &str) -> SpaceId {
-    g.board
-        .place(key)
-        .unwrap_or_else(|| panic!("no place {key}"))
-}
-
-fn blank(g: &NoRetreat, turn: u8, side: Side, step: Step) -> State {
-    let mut st = g.setup("campaign", &Options::default(), 17).unwrap();
-    for u in st.units.iter_mut() {
-        u.loc = Loc::OutOfGame;
-        u.reduced = false;
-    }
-    st.pending.clear();
-    // No cards in hand: no event windows unless a test deals some.
-    st.hands = [vec![], vec![]];
-    st.turn = turn;
-    st.phase = Phase::Player { side, step };
-    st.scratch = Scratch::default();
-    st
-}
-
-fn put(g: &NoRetreat, st: &mut State, unit: &str, at: &str, reduced: bool) -> usize {
-    let u = idx(g, unit);
-    st.units[u].loc = Loc::Map(place(g, at));
-    st.units[u].reduced = reduced;
-    u
-}
-
-fn act(g: &NoRetreat, st: &mut State, seat: Seat, a: Action) {
-    g.apply(st, seat, &a)
-        .unwrap_or_else(|e| panic!("{a:?}: {e}"));
-}
+mod common;
+use common::*;
 
 /// Oracle 1 (5.1/5.2): a player holding 5 cards discards 3 and draws 4, ending with 6.
 #[test]

@@ -3,57 +3,14 @@
 //! oracle number and rule; the supply and movement ones are in `oracles_more.rs`, with the index
 //! check.
 
-use eastfront_kernel::{Game, Seat, Side, SpaceId};
+use eastfront_kernel::{Game, Side, SpaceId};
 use eastfront_no_retreat::combat::*;
 use eastfront_no_retreat::data::TurnEvent;
 use eastfront_no_retreat::state::*;
-use eastfront_no_retreat::{Action, EventKind, NoRetreat, Options};
+use eastfront_no_retreat::{Action, EventKind, NoRetreat};
 
-const AXIS: Seat = Seat(0);
-const SOVIET: Seat = Seat(1);
-
-fn idx(g: &NoRetreat, id: &str) -> usize {
-    g.board
-        .data
-        .units
-        .units
-        .iter()
-        .position(|u| u.id == id)
-        .unwrap_or_else(|| panic!("no unit {id}"))
-}
-
-fn place(g: &NoRetreat, key: &str) -> SpaceId {
-    g.board
-        .place(key)
-        .unwrap_or_else(|| panic!("no place {key}"))
-}
-
-/// The campaign's state with every unit off the map, no cards in hand, at this phase.
-fn blank(g: &NoRetreat, turn: u8, side: Side, step: Step) -> State {
-    let mut st = g.setup("campaign", &Options::default(), 17).unwrap();
-    for u in st.units.iter_mut() {
-        u.loc = Loc::OutOfGame;
-        u.reduced = false;
-    }
-    st.pending.clear();
-    st.hands = [vec![], vec![]];
-    st.turn = turn;
-    st.phase = Phase::Player { side, step };
-    st.scratch = Scratch::default();
-    st
-}
-
-fn put(g: &NoRetreat, st: &mut State, unit: &str, at: &str, reduced: bool) -> usize {
-    let u = idx(g, unit);
-    st.units[u].loc = Loc::Map(place(g, at));
-    st.units[u].reduced = reduced;
-    u
-}
-
-fn act(g: &NoRetreat, st: &mut State, seat: Seat, a: Action) -> Vec<eastfront_no_retreat::Event> {
-    g.apply(st, seat, &a)
-        .unwrap_or_else(|e| panic!("{a:?}: {e} LEGAL {:?}", g.legal_actions(st, seat)))
-}
+mod common;
+use common::*;
 
 /// Units of `names` on every space around `at`.
 fn ring(g: &NoRetreat, st: &mut State, at: &str, names: &[&str]) -> Vec<usize> {

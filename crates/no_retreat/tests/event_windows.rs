@@ -1,37 +1,19 @@
 //! Events that name units or hexes, and the windows they need: Erich von Manstein (card 1),
 //! Inexperienced Soviet Officers (9), No Mercy! (14), Maskirovka (19), Combat Initiative (20).
 
-use eastfront_kernel::{Game, Seat, Side, SpaceId};
+use eastfront_kernel::{Game, Side};
 use eastfront_no_retreat::combat::TurnWeather;
 use eastfront_no_retreat::state::*;
 use eastfront_no_retreat::{Action, NoRetreat, Options};
 
-const AXIS: Seat = Seat(0);
-const SOVIET: Seat = Seat(1);
+mod common;
+use common::*;
+
 const VON_MANSTEIN: u8 = 1;
 const INEXPERIENCED_OFFICERS: u8 = 9;
 const NO_MERCY: u8 = 14;
 const MASKIROVKA: u8 = 19;
 const COMBAT_INITIATIVE: u8 = 20;
-
-fn idx(g: &NoRetreat, id: &str) -> usize {
-    g.board
-        .data
-        .units
-        .units
-        .iter()
-        .position(|u| u.id == id)
-        .unwrap()
-}
-
-fn place(g: &NoRetreat, key: &str) -> SpaceId {
-    g.board.place(key).unwrap()
-}
-
-fn act(g: &NoRetreat, st: &mut State, seat: Seat, a: Action) -> Vec<eastfront_no_retreat::Event> {
-    g.apply(st, seat, &a)
-        .unwrap_or_else(|e| panic!("{a:?}: {e}"))
-}
 
 /// An empty map on turn 8, clear weather, `side`'s Movement phase.
 fn empty(g: &NoRetreat, side: Side, hands: [Vec<u8>; 2], dice: &[u8]) -> State {

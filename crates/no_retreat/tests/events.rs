@@ -2,36 +2,18 @@
 //! automatic results, re-rolls, the initiative symbols (5.3.3), "once is enough" (5.0) and a
 //! Card-phase event.
 
-use eastfront_kernel::{Game, Seat, Side, SpaceId};
+use eastfront_kernel::{Game, Side};
 use eastfront_no_retreat::combat::TurnWeather;
 use eastfront_no_retreat::state::*;
 use eastfront_no_retreat::{Action, EventKind, NoRetreat, Options};
 
-const AXIS: Seat = Seat(0);
-const SOVIET: Seat = Seat(1);
+mod common;
+use common::*;
+
 const GENERAL_STAFF: u8 = 10;
 const RASPUTITSA: u8 = 20;
 const GUDERIAN: u8 = 8;
 const HEROES: u8 = 18;
-
-fn idx(g: &NoRetreat, id: &str) -> usize {
-    g.board
-        .data
-        .units
-        .units
-        .iter()
-        .position(|u| u.id == id)
-        .unwrap()
-}
-
-fn place(g: &NoRetreat, key: &str) -> SpaceId {
-    g.board.place(key).unwrap()
-}
-
-fn act(g: &NoRetreat, st: &mut State, seat: Seat, a: Action) -> Vec<eastfront_no_retreat::Event> {
-    g.apply(st, seat, &a)
-        .unwrap_or_else(|e| panic!("{a:?}: {e}"))
-}
 
 /// The 9th Army at (-2,5) next to the West Front at (-1,5), Axis Combat phase, turn 8, clear.
 fn duel(

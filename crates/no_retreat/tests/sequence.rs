@@ -2,60 +2,16 @@
 //! the Card phase (5.1, 5.2), movement and control (8.0, 12.7.1), battles with scripted dice
 //! (10.5–10.8), counterattacks (10.7.2), surrender (11.1), killing Hitler (12.5) and views.
 
-use eastfront_kernel::{Game, Seat, Side, SpaceId, Viewer};
+use eastfront_kernel::{Game, Side, SpaceId, Viewer};
 use eastfront_no_retreat::data::CombatResult;
 use eastfront_no_retreat::state::*;
 use eastfront_no_retreat::{Action, EventKind, NoRetreat, Options};
 
-const AXIS: Seat = Seat(0);
-const SOVIET: Seat = Seat(1);
+mod common;
+use common::*;
 
 fn game() -> NoRetreat {
     NoRetreat::new()
-}
-
-fn idx(g: &NoRetreat, id: &str) -> usize {
-    g.board
-        .data
-        .units
-        .units
-        .iter()
-        .position(|u| u.id == id)
-        .unwrap()
-}
-
-fn place(g: &NoRetreat, key: &str) -> SpaceId {
-    g.board
-        .place(key)
-        .unwrap_or_else(|| panic!("no place {key}"))
-}
-
-/// A campaign state with no unit on the map, at `side`'s `step` of turn `turn`.
-fn blank(g: &NoRetreat, turn: u8, side: Side, step: Step) -> State {
-    let mut st = g.setup("campaign", &Options::default(), 11).unwrap();
-    for u in st.units.iter_mut() {
-        u.loc = Loc::OutOfGame;
-        u.reduced = false;
-    }
-    st.pending.clear();
-    // No cards in hand: no event windows unless a test deals some.
-    st.hands = [vec![], vec![]];
-    st.turn = turn;
-    st.phase = Phase::Player { side, step };
-    st.scratch = Scratch::default();
-    st
-}
-
-fn put(g: &NoRetreat, st: &mut State, unit: &str, at: &str, reduced: bool) -> usize {
-    let u = idx(g, unit);
-    st.units[u].loc = Loc::Map(place(g, at));
-    st.units[u].reduced = reduced;
-    u
-}
-
-fn act(g: &NoRetreat, st: &mut State, seat: Seat, a: Action) -> Vec<eastfront_no_retreat::Event> {
-    g.apply(st, seat, &a)
-        .unwrap_or_else(|e| panic!("{a:?}: {e}"))
 }
 
 #[test]
@@ -153,7 +109,7 @@ fn r4_0_the_phases_follow_in_order() {
 #[test]
 fn r12_7_1_moving_through_a_city_takes_it() {
     let g = game();
-    let mut st = blank(&g, 3, Side::German, Step::Movement);
+    let mut st = blank_seeded(&g, 3, Side::German, Step::Movement, 11);
     let pz = put(&g, &mut st, "ge_3pz", "-4,1", false);
     // Minsk (-4,3) is two hexes east; the panzer passes through it to (-4,4).
     act(
@@ -177,7 +133,7 @@ fn r12_7_1_moving_through_a_city_takes_it() {
 #[test]
 fn r10_5_a_battle_with_a_scripted_die() {
     let g = game();
-    let mut st = blank(&g, 3, Side::German, Step::Movement);
+    let mut st = blank_seeded(&g, 3, Side::German, Step::Movement, 11);
     st.weather = eastfront_no_retreat::combat::TurnWeather::Clear;
     let pz = put(&g, &mut st, "ge_3pz", "-2,5", false);
     let inf = put(&g, &mut st, "ge_9a", "-1,4", false);
@@ -245,7 +201,7 @@ fn r10_5_a_battle_with_a_scripted_die() {
 #[test]
 fn r10_7_2_a_counterattack_after_ca() {
     let g = game();
-    let mut st = blank(&g, 3, Side::German, Step::Movement);
+    let mut st = blank_seeded(&g, 3, Side::German, Step::Movement, 11);
     st.weather = eastfront_no_retreat::combat::TurnWeather::Mud;
     let a = put(&g, &mut st, "ge_9a", "-1,4", false);
     let d = put(&g, &mut st, "so_west", "-1,5", true);
@@ -297,7 +253,7 @@ fn r10_7_2_a_counterattack_after_ca() {
 #[test]
 fn r11_1_encircled_units_surrender_and_12_5_killing_hitler() {
     let g = game();
-    let mut st = blank(&g, 24, Side::Soviet, Step::Movement);
+    let mut st = blank_seeded(&g, 24, Side::Soviet, Step::Movement, 11);
     st.vp.initiative = Side::Soviet;
     let berlin = put(&g, &mut st, "ge_berlin", "Berlin", false);
     st.units[berlin].unsupplied = true;
@@ -335,7 +291,7 @@ fn r11_1_encircled_units_surrender_and_12_5_killing_hitler() {
 #[test]
 fn r11_1_a_surrender_scores_for_the_other_side() {
     let g = game();
-    let mut st = blank(&g, 3, Side::German, Step::Movement);
+    let mut st = blank_seeded(&g, 3, Side::German, Step::Movement, 11);
     let sov = put(&g, &mut st, "so_south", "-1,5", true);
     st.units[sov].unsupplied = true;
     for h in g
@@ -410,7 +366,7 @@ fn games_replay_from_the_seed() {
 }
 
 fn reorganizing(g: &NoRetreat, turn: u8, free: u8) -> State {
-    let mut st = blank(g, turn, Side::Soviet, Step::Reorganization);
+    let mut st = blank_seeded(g, turn, Side::Soviet, Step::Reorganization, 11);
     st.scratch.reorg = Some(ReorgStep::Flip);
     st.scratch.free_upgrades_left = free;
     st.hands[1] = vec![1, 2, 3];
@@ -504,7 +460,7 @@ fn r7_5_regional_units_fortify_from_turn_3() {
 #[test]
 fn r10_7_3_counterblows_declared_and_from_results_e6() {
     let g = game();
-    let mut st = blank(&g, 8, Side::German, Step::Movement);
+    let mut st = blank_seeded(&g, 8, Side::German, Step::Movement, 11);
     st.weather = eastfront_no_retreat::combat::TurnWeather::Clear;
     st.hands[1] = vec![21, 22];
     let a = put(&g, &mut st, "ge_9a", "-2,5", false);

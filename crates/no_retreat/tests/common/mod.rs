@@ -30,7 +30,12 @@ pub fn place(g: &NoRetreat, key: &str) -> SpaceId {
 /// The campaign's state with every unit off the map, no cards in hand (no event windows unless
 /// a test deals some), at this phase.
 pub fn blank(g: &NoRetreat, turn: u8, side: Side, step: Step) -> State {
-    let mut st = g.setup("campaign", &Options::default(), 17).unwrap();
+    blank_seeded(g, turn, side, step, 17)
+}
+
+/// [`blank`] with the set-up's seed chosen (the dice the test does not script).
+pub fn blank_seeded(g: &NoRetreat, turn: u8, side: Side, step: Step, seed: u64) -> State {
+    let mut st = g.setup("campaign", &Options::default(), seed).unwrap();
     for u in st.units.iter_mut() {
         u.loc = Loc::OutOfGame;
         u.reduced = false;

@@ -17,6 +17,10 @@ use eastfront_kernel::{Game, Seat, Side};
 use eastfront_moscow41::data::*;
 use eastfront_moscow41::{Action, AreaId, BlockId, Board, Loc, Moscow41, Options, Phase, State};
 
+pub mod play;
+#[allow(unused_imports)] // Only the files that drive the sequence use them.
+pub use play::*;
+
 pub const W: usize = 6;
 pub const H: usize = 5;
 

@@ -487,3 +487,23 @@ fn shift_over_a_stack_magnifies_its_pieces_side_by_side() {
         "side by side: {xs:?}"
     );
 }
+
+/// The menu's boxes start as the rules as printed: a reading the rules file recommends is on
+/// (SC.1's 7-VP sudden death), an optional rule off; switching them reaches the rules' options.
+#[test]
+fn readings_and_optional_rules_from_the_menu() {
+    let entry = eastfront::registry::game("moscow41").unwrap();
+    let spec = entry.setup_spec();
+    let sc1 = spec.rules.iter().find(|t| t.id == "sc1-seven-vp").unwrap();
+    assert!(sc1.on_by_default);
+    let mut app = headless_app(temp_dir("m41-rules"));
+    let mut new = eastfront::app::menu::default_form(&spec);
+    new.mode = "m41-hotseat".into();
+    new.changed_rules = vec!["sc1-seven-vp".into(), "rail".into()];
+    open_new(&mut app, "moscow41", new);
+    let options = &app.world().resource::<Table<Moscow41>>().session.options;
+    assert!(!options.readings.sc1_seven_vp, "switched off");
+    assert!(options.optional.rail, "switched on");
+    assert!(options.readings.l_blocks_need_hoepner, "left as printed");
+    assert!(!options.optional.blizzard, "left as printed");
+}

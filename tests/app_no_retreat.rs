@@ -75,3 +75,30 @@ fn the_ai_plays_its_side_and_the_game_saves_and_loads_back() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// 15.0: the optional rules are the menu's check boxes; one switched on reaches the rules'
+/// options (15.7: the initiative side starts holding the Joker) and the log's first line.
+#[test]
+fn an_optional_rule_chosen_in_the_menu_is_played() {
+    let entry = eastfront::registry::game(GAME).unwrap();
+    let spec = entry.setup_spec();
+    assert!(spec
+        .rules
+        .iter()
+        .any(|t| t.id == "joker" && !t.on_by_default));
+    let mut app = headless_app(temp_dir("nr-joker"));
+    let mut new = eastfront::app::menu::default_form(&spec);
+    new.mode = "nr-hotseat".into();
+    new.changed_rules = vec!["joker".into()];
+    open_new(&mut app, GAME, new);
+    let table = app.world().resource::<Table<NoRetreat>>();
+    let options = &table.session.options;
+    assert!(options.joker && !options.rezervy && !options.axis_own_crt_in_snow);
+    assert_eq!(table.session.state().joker, Some(Side::German));
+    let log = app.world().resource::<eastfront::app::table::GameLog>();
+    assert!(
+        log.lines[0].public.contains("15.7 The Joker"),
+        "{}",
+        log.lines[0].public
+    );
+}

@@ -8,6 +8,7 @@ use super::settings::{saves_folder, SavesFolder};
 use super::table::desc::{MapDesc, SpaceShape};
 use super::table::game::{NewGame, SetupSpec};
 use super::table::replay::ReplayOnOpen;
+use super::table::rule_switch::Toggle;
 use super::table::saves::{list_saves_in, LoadFailure, LoadRequest, SaveEntry};
 use super::table::{Notice, PendingTable};
 use crate::registry::{GameEntry, GAMES};
@@ -114,6 +115,7 @@ pub fn default_form(spec: &SetupSpec) -> NewGame {
             .first()
             .map(|v| v.id.to_string())
             .unwrap_or_default(),
+        changed_rules: Vec::new(),
         seed: spec.default_seed,
     }
 }
@@ -385,6 +387,10 @@ fn form(ui: &mut egui::Ui, g: &dyn GameEntry, f: &mut NewGame) -> bool {
                         });
                 });
             }
+            if !spec.rules.is_empty() {
+                ui.add_space(6.0);
+                rule_boxes(ui, &spec.rules, &mut f.changed_rules, g.id());
+            }
             ui.horizontal(|ui| {
                 ui.strong("Seed");
                 ui.add(egui::DragValue::new(&mut f.seed).speed(1.0));
@@ -563,6 +569,45 @@ fn load_failure_window(mut contexts: EguiContexts, mut failure: ResMut<LoadFailu
         failure.0 = None;
     }
     Ok(())
+}
+
+/// The optional rules and readings as check boxes, folded away under a line that counts those
+/// changed from the default.
+fn rule_boxes(ui: &mut egui::Ui, toggles: &[Toggle], changed: &mut Vec<String>, game: &str) {
+    let title = match changed.len() {
+        0 => "Optional rules: as printed".to_string(),
+        1 => "Optional rules: 1 change".to_string(),
+        n => format!("Optional rules: {n} changes"),
+    };
+    egui::CollapsingHeader::new(egui::RichText::new(title).strong())
+        .id_salt(("rules", game))
+        .show(ui, |ui| {
+            // A short list that scrolls, so that "Start the game" stays in the window.
+            egui::ScrollArea::vertical()
+                .max_height(132.0)
+                .id_salt(("rules-list", game))
+                .show(ui, |ui| boxes(ui, toggles, changed));
+            if !changed.is_empty() && ui.small_button("Back to the rules as printed").clicked() {
+                changed.clear();
+            }
+        });
+}
+
+fn boxes(ui: &mut egui::Ui, toggles: &[Toggle], changed: &mut Vec<String>) {
+    for t in toggles {
+        let flipped = changed.iter().any(|x| x == t.id);
+        let mut checked = t.on_by_default != flipped;
+        if ui
+            .checkbox(&mut checked, t.label)
+            .on_hover_text(t.brief)
+            .changed()
+        {
+            changed.retain(|x| x != t.id);
+            if checked != t.on_by_default {
+                changed.push(t.id.to_string());
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -135,8 +135,14 @@ pub fn opening_line<G: TableGame>(table: &Table<G>) -> String {
         .find(|x| x.id == s.scenario)
         .map(|x| x.name)
         .unwrap_or_default();
+    let changed = super::rule_switch::changed(&s.game.rule_switches(), &s.options);
+    let rules = if changed.is_empty() {
+        String::new()
+    } else {
+        format!(" · {}", changed.join(", "))
+    };
     format!(
-        "{} — {scenario} — {} · seed {}.",
+        "{} — {scenario} — {} · seed {}{rules}.",
         s.game.title(),
         table.seating.mode_label,
         s.seed

@@ -59,6 +59,8 @@ pub struct SetupSpec {
     pub levels: Vec<Choice>,
     /// A game's own variants (the first is "none"; empty: no variants).
     pub variants: Vec<Choice>,
+    /// Optional rules and switchable readings, as check boxes (`rule_switch`).
+    pub rules: Vec<super::rule_switch::Toggle>,
     pub default_seed: u64,
 }
 
@@ -69,6 +71,9 @@ pub struct NewGame {
     pub mode: String,
     pub level: String,
     pub variant: String,
+    /// The ids of the optional rules and readings switched away from the rules as printed
+    /// (`SetupSpec::rules`): empty plays the defaults, whoever builds the choice.
+    pub changed_rules: Vec<String>,
     pub seed: u64,
 }
 
@@ -144,6 +149,12 @@ pub trait TableGame:
     fn setup_spec(&self) -> SetupSpec;
     /// The rules' options for a menu choice (or a save's mode when it has none).
     fn options_for(&self, new: &NewGame) -> Self::Options;
+    /// The optional rules and readings a player may switch (the menu's boxes come from these
+    /// through [`SetupSpec::rules`]; the log's first line names those that differ from the
+    /// default).
+    fn rule_switches(&self) -> Vec<super::rule_switch::RuleSwitch<Self::Options>> {
+        Vec::new()
+    }
     /// The seating a save of these options implies when its `meta` does not say.
     fn default_mode(&self, options: &Self::Options) -> &'static str;
     /// Whether a mode fits these options (a save's mode must match its rules mode).

@@ -25,6 +25,7 @@ pub mod pace;
 pub mod panel;
 pub mod phase;
 pub mod replay;
+pub mod rule_switch;
 pub mod saves;
 pub mod session;
 

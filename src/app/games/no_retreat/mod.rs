@@ -15,6 +15,7 @@
 pub mod board;
 pub mod panels;
 pub mod pieces;
+pub mod switches;
 
 pub use eastfront_no_retreat::NoRetreat;
 
@@ -22,6 +23,7 @@ use crate::app::map::MapPainter;
 use crate::app::table::desc::{Cue, MapDesc, MarkerDesc, PieceDesc};
 use crate::app::table::game::{Choice, GameCard, ModeSpec, NewGame, SetupSpec, TableGame};
 use crate::app::table::panel::{PanelCtx, PanelOut};
+use crate::app::table::rule_switch::RuleSwitch;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use eastfront_ai::no_retreat::{Level, NoRetreatAi};
@@ -114,11 +116,17 @@ impl TableGame for NoRetreat {
                 },
             ],
             variants: Vec::new(),
+            rules: crate::app::table::rule_switch::toggles(&switches::switches()),
             default_seed: 1941,
         }
     }
-    fn options_for(&self, _new: &NewGame) -> Options {
-        Options::default()
+    fn options_for(&self, new: &NewGame) -> Options {
+        let mut options = Options::default();
+        crate::app::table::rule_switch::apply(&switches::switches(), new, &mut options);
+        options
+    }
+    fn rule_switches(&self) -> Vec<RuleSwitch<Options>> {
+        switches::switches()
     }
     fn default_mode(&self, _options: &Options) -> &'static str {
         "nr-hotseat"

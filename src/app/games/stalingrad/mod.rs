@@ -10,6 +10,7 @@
 pub mod board;
 pub mod panels;
 pub mod pieces;
+pub mod switches;
 
 pub use eastfront_stalingrad::Stalingrad;
 
@@ -17,6 +18,7 @@ use crate::app::map::MapPainter;
 use crate::app::table::desc::{Cue, MapDesc, MarkerDesc, PieceDesc};
 use crate::app::table::game::{Choice, GameCard, ModeSpec, NewGame, SetupSpec, TableGame};
 use crate::app::table::panel::{PanelCtx, PanelOut};
+use crate::app::table::rule_switch::RuleSwitch;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use eastfront_ai::StalingradAi;
@@ -170,18 +172,24 @@ impl TableGame for Stalingrad {
                     brief: "Designer's Variant (rules §9.4): Advantages drawn for each side.",
                 })
                 .collect(),
+            rules: crate::app::table::rule_switch::toggles(&switches::switches()),
             default_seed: 1942,
         }
     }
     fn options_for(&self, new: &NewGame) -> Options {
-        Options {
+        let mut options = Options {
             mode: rules_mode(&new.mode).unwrap_or_default(),
             variant: VARIANTS
                 .iter()
                 .find(|v| v.0 == new.variant)
                 .and_then(|v| v.2),
             ..Default::default()
-        }
+        };
+        crate::app::table::rule_switch::apply(&switches::switches(), new, &mut options);
+        options
+    }
+    fn rule_switches(&self) -> Vec<RuleSwitch<Options>> {
+        switches::switches()
     }
     fn default_mode(&self, options: &Options) -> &'static str {
         match options.mode {

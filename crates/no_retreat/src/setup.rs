@@ -156,7 +156,7 @@ pub fn setup(
     let deck = Deck::new(&data.cards, &mut dice);
     let mut state = State {
         scenario: s.id.clone(),
-        last_turn: s.last_turn,
+        last_turn: last_turn(data, s, options),
         turn: s.first_turn,
         phase: Phase::TurnManagement,
         options: options.clone(),
@@ -279,10 +279,30 @@ fn off_map(at: OffMap) -> Loc {
     }
 }
 
-/// Whether a scenario is decided by the campaign's rules (12.1–12.6) or its own.
+/// Whether a scenario is decided by the campaign's rules (12.1–12.6) or its own: the
+/// Campaign Game, and any scenario played on as a campaign (SB, `Options::play_on_as_campaign`).
 pub fn campaign_rules(board: &Board, state: &State) -> bool {
-    board
-        .data
-        .setup(&state.scenario)
-        .is_some_and(|s| s.victory.contains(&Victory::Campaign))
+    state.options.play_on_as_campaign
+        || board
+            .data
+            .setup(&state.scenario)
+            .is_some_and(|s| s.victory.contains(&Victory::Campaign))
+}
+
+/// The last turn of a game of this scenario: its own, or the Campaign Game's when it is played
+/// on as a campaign (SB).
+fn last_turn(
+    data: &crate::data::ScenarioData,
+    s: &crate::data::setups::SetupData,
+    options: &Options,
+) -> u8 {
+    let campaign = data
+        .setups
+        .setups
+        .iter()
+        .find(|c| c.victory.contains(&Victory::Campaign));
+    match campaign {
+        Some(c) if options.play_on_as_campaign => c.last_turn.max(s.last_turn),
+        _ => s.last_turn,
+    }
 }

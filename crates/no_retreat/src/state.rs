@@ -282,6 +282,12 @@ pub struct Options {
     /// `true`: the Axis keeps its own CRT in snow, as the Spanish text is silent; the default
     /// `false` plays 13.1 [EXT], the Axis on the Soviet CRT in Snow and Extreme Winter.
     pub axis_own_crt_in_snow: bool,
+    /// SB (evidence §6): "any scenario can instead start a Campaign Game to the end of turn 22
+    /// with the standard victory conditions": the scenario's set-up and first turn, then the
+    /// campaign's rules of victory (Objectives, sudden death, 12.4 at turn 23 and 1945) and
+    /// its last turn. No effect on the Campaign Game itself.
+    #[serde(default)]
+    pub play_on_as_campaign: bool,
 }
 
 /// The whole game.

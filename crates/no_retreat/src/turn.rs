@@ -132,7 +132,7 @@ fn scenario_end(board: &Board, state: &mut State, notes: &mut Vec<TurnNote>) {
     let Some(s) = board.data.setup(&state.scenario) else {
         return;
     };
-    if s.victory.contains(&Victory::Campaign) {
+    if campaign_rules(board, state) {
         end(
             state,
             Side::German,

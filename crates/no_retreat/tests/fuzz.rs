@@ -29,6 +29,8 @@ fn all_options() -> Options {
         rezervy: true,
         paratroopers: true,
         axis_own_crt_in_snow: false,
+        // SB: the later scenarios played on as campaigns (no effect on the campaign).
+        play_on_as_campaign: true,
     }
 }
 

@@ -408,3 +408,34 @@ fn sb_e_bagration_is_won_by_the_soviets_with_26_vp_after_turn_21() {
     let o = end_of(&g, "bagration", &history);
     assert_eq!(o.winner, Some(Side::German), "{}", o.reason);
 }
+
+/// SB (evidence §6): any scenario may instead be played on as a Campaign Game with the
+/// standard victory conditions: Saturn's end after turn 12 no longer decides it, the campaign's
+/// rules do (sudden death and 12.4 included), to the campaign's last turn.
+#[test]
+fn sb_any_scenario_played_on_as_a_campaign() {
+    let g = NoRetreat::new();
+    let b = &g.board;
+    let on = Options {
+        play_on_as_campaign: true,
+        ..Options::default()
+    };
+    let campaign = g.setup("campaign", &Options::default(), 3).unwrap();
+    let mut st = g.setup("saturn", &on, 3).unwrap();
+    assert_eq!(st.last_turn, campaign.last_turn);
+    assert!(eastfront_no_retreat::setup::campaign_rules(b, &st));
+    assert!(!eastfront_no_retreat::setup::campaign_rules(
+        b,
+        &g.setup("saturn", &Options::default(), 3).unwrap()
+    ));
+    st.pending.clear();
+    st.turn = 12;
+    turn_management(b, &mut st, true);
+    assert_ne!(st.phase, Phase::Over, "{:?}", st.outcome);
+    assert_eq!(st.turn, 13, "the game goes on past Saturn's last turn");
+    // The Campaign Game itself is the same with the option.
+    assert_eq!(
+        g.setup("campaign", &on, 3).unwrap().last_turn,
+        campaign.last_turn
+    );
+}

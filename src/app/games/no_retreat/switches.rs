@@ -1,5 +1,5 @@
-//! No Retreat!'s optional rules (15.0: "by mutual agreement") and its one switchable reading,
-//! as the menu's check boxes.
+//! No Retreat!'s optional rules (15.0: "by mutual agreement"), the Scenario Book's "play on as
+//! a campaign" and its one switchable reading, as the menu's check boxes.
 
 use crate::app::table::rule_switch::RuleSwitch;
 use eastfront_no_retreat::Options;
@@ -68,6 +68,13 @@ pub fn switches() -> Vec<RuleSwitch<Options>> {
             brief: "From turn 4 the Soviet may shatter an Axis unit next to his supplied units in Snow, Extreme Winter or Mud.",
             get: |o| o.paratroopers,
             set: |o, on| o.paratroopers = on,
+        },
+        RuleSwitch {
+            id: "play-on-as-campaign",
+            label: "Scenario Book: play the scenario on as a campaign",
+            brief: "The scenario's set-up, then the Campaign Game's victory conditions (Objectives, sudden death, the turn-23 check) to its end. No effect on the Campaign Game.",
+            get: |o| o.play_on_as_campaign,
+            set: |o, on| o.play_on_as_campaign = on,
         },
         RuleSwitch {
             id: "axis-own-crt-in-snow",

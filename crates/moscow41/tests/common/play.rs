@@ -14,11 +14,12 @@ pub fn empty_board() -> (Moscow41, eastfront_moscow41::State) {
 }
 
 /// A Pass that moves nothing (R 12.0).
-pub fn pass(g: &Moscow41, st: &mut eastfront_moscow41::State) {
-    act(g, st, Action::Pass);
+pub fn pass(g: &Moscow41, st: &mut eastfront_moscow41::State) -> Vec<eastfront_moscow41::Event> {
+    let mut ev = act(g, st, Action::Pass);
     if st.phase == Phase::Command {
-        act(g, st, Action::EndCommand);
+        ev.extend(act(g, st, Action::EndCommand));
     }
+    ev
 }
 
 pub fn run(g: &Moscow41, st: &mut eastfront_moscow41::State) {

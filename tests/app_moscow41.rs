@@ -507,3 +507,41 @@ fn readings_and_optional_rules_from_the_menu() {
     assert!(options.readings.l_blocks_need_hoepner, "left as printed");
     assert!(!options.optional.blizzard, "left as printed");
 }
+
+/// UX.md "New game: watch AI vs AI": every game's menu offers the watch mode; nobody sits at
+/// the table, so there is no curtain, the board shows every block face up, and the computer
+/// plays both sides on its thread.
+#[test]
+fn watching_the_computer_play_both_sides() {
+    let spec = eastfront::registry::game(GAME).unwrap().setup_spec();
+    assert!(spec
+        .modes
+        .iter()
+        .any(|m| m.choice.id == "watch" && m.humans.is_empty()));
+    let mut app = open(GAME, "watch", 4, temp_dir("m41-watch"));
+    assert_eq!(
+        *app.world().resource::<Eyes>(),
+        Eyes::default(),
+        "no curtain, nobody's eyes"
+    );
+    let f = frame(&app);
+    assert!(
+        f.visible && f.viewer.is_none(),
+        "the spectator sees everything"
+    );
+    let on_map: Vec<_> = pieces(&mut app)
+        .into_iter()
+        .filter(|p| p.desc.space().is_some())
+        .collect();
+    assert!(on_map.iter().any(|p| p.desc.side == Side::Soviet));
+    assert!(
+        on_map.iter().all(|p| p.desc.face_shown()),
+        "every block face up"
+    );
+    for seat in [Seat(0), Seat(1)] {
+        assert!(
+            until_computer_acts::<Moscow41>(&mut app, seat, 20_000),
+            "the computer plays seat {seat:?}"
+        );
+    }
+}

@@ -170,14 +170,16 @@ pub fn build_frame<G: TableGame>(
         return (frame, shown);
     }
     let active = table.active_seat();
+    // Nobody at the table (the watch mode): the spectator sees everything, as between turns.
+    let spectator = table.seating.humans.is_empty();
+    let omniscient = active.is_none() || (spectator && eyes.seat.is_none());
     let mut frame = match (active, eyes.seat) {
-        (None, _) => {
+        _ if omniscient => {
             let view = game.view(state, Viewer::Omniscient);
             let f = frame_of(game, &view, &[], None, overlays);
             shown.view = Some(view);
             f
         }
-        (Some(_), None) => Frame::default(),
         (Some(active), Some(seat)) => {
             let view = game.view(state, Viewer::Side(table.side_of(seat)));
             let acting = (active == seat && table.is_human(seat)).then_some(seat);
@@ -199,6 +201,7 @@ pub fn build_frame<G: TableGame>(
             shown.legal = legal;
             f
         }
+        _ => Frame::default(),
     };
     frame.revision = table.revision;
     (frame, shown)

@@ -50,6 +50,25 @@ pub struct ModeSpec {
     pub aliases: &'static [&'static str],
 }
 
+impl ModeSpec {
+    /// The id of the mode where nobody plays: the computer takes every seat.
+    pub const WATCH: &'static str = "watch";
+
+    /// Every seat the computer's; the board shows everything (nothing is hidden from a
+    /// spectator of two computer players).
+    pub fn watch() -> ModeSpec {
+        ModeSpec {
+            choice: Choice {
+                id: Self::WATCH,
+                label: "Watch the computer play both sides",
+                brief: "The computer plays every side at the level chosen; you watch with everything revealed, at the AI speed of the top bar.",
+            },
+            humans: Vec::new(),
+            aliases: &[],
+        }
+    }
+}
+
 /// What the menu offers for a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SetupSpec {
@@ -146,7 +165,15 @@ pub trait TableGame:
     /// One line about the loaded data ("175 areas, 120 blocks…").
     fn data_summary(&self) -> String;
     fn card() -> GameCard;
-    fn setup_spec(&self) -> SetupSpec;
+    /// What the menu offers for this game; the table adds its own modes ([`Self::setup_spec`]).
+    fn game_spec(&self) -> SetupSpec;
+    /// The menu's offer: the game's, and "watch the computer play both sides" (UX.md "New
+    /// game"), which every game has.
+    fn setup_spec(&self) -> SetupSpec {
+        let mut spec = self.game_spec();
+        spec.modes.push(ModeSpec::watch());
+        spec
+    }
     /// The rules' options for a menu choice (or a save's mode when it has none).
     fn options_for(&self, new: &NewGame) -> Self::Options;
     /// The optional rules and readings a player may switch (the menu's boxes come from these

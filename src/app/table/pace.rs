@@ -250,6 +250,7 @@ fn caption(
     mut playback: ResMut<Playback>,
     mut pace: ResMut<AiPace>,
     eyes: Res<Eyes>,
+    status: Res<super::TableStatus>,
 ) -> Result {
     if eyes.curtain_for.is_some() {
         return Ok(());
@@ -275,7 +276,7 @@ fn caption(
                         .strong(),
                     );
                     ui.label(egui::RichText::new(&step.text).size(15.0));
-                    if ui.button("Skip to my turn").clicked() {
+                    if ui.button(status.skip_words()).clicked() {
                         skip = true;
                     }
                 });

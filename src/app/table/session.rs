@@ -222,6 +222,15 @@ impl TableStatus {
     pub fn is_human(&self, seat: Seat) -> bool {
         self.seats.iter().any(|s| s.seat == seat && s.human)
     }
+    /// The words of the button that plays the computer's moves without pauses: up to the
+    /// player's turn, or to the end when nobody plays (the watch mode).
+    pub fn skip_words(&self) -> &'static str {
+        if self.seats.iter().any(|s| s.human) {
+            "Skip to my turn"
+        } else {
+            "Skip to the end"
+        }
+    }
     /// Whether a computer plays any seat the rules ask (the AI speed matters).
     pub fn has_computer(&self) -> bool {
         self.seats.iter().any(|s| !s.human)

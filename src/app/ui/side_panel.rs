@@ -266,8 +266,11 @@ pub fn choices(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
     }
     if c.playback.active() {
         ui.label(
-            egui::RichText::new("Watching the computer's turn… (Skip to my turn below the map)")
-                .weak(),
+            egui::RichText::new(format!(
+                "Watching the computer's turn… ({} below the map)",
+                c.status.skip_words()
+            ))
+            .weak(),
         );
         return;
     }

@@ -79,7 +79,7 @@ pub fn commands(
         let busy = c.playback.active() || c.ai.thinking_for.is_some();
         if c.frame.outcome.is_none()
             && ui
-                .add_enabled(busy, egui::Button::new("Skip to my turn"))
+                .add_enabled(busy, egui::Button::new(c.status.skip_words()))
                 .on_hover_text("No pauses until you must decide")
                 .clicked()
         {

@@ -110,7 +110,7 @@ impl TableGame for Moscow41 {
                     the Luftwaffe and the Road to Leningrad.",
         }
     }
-    fn setup_spec(&self) -> SetupSpec {
+    fn game_spec(&self) -> SetupSpec {
         SetupSpec {
             scenarios: self.scenarios(),
             modes: MODES

@@ -92,7 +92,7 @@ impl TableGame for NoRetreat {
                     also the currency of the game.",
         }
     }
-    fn setup_spec(&self) -> SetupSpec {
+    fn game_spec(&self) -> SetupSpec {
         SetupSpec {
             scenarios: self.scenarios(),
             modes: MODES

@@ -109,6 +109,10 @@ const VARIANTS: [(&str, &str, Option<Level>); 5] = [
 ];
 
 fn rules_mode(mode: &str) -> Option<Mode> {
+    if mode == ModeSpec::WATCH {
+        // The computer's German against the rulebook's solitaire Soviet.
+        return Some(Mode::Solitaire);
+    }
     MODES
         .iter()
         .find(|m| m.0 == mode || m.5.contains(&mode))
@@ -152,7 +156,7 @@ impl TableGame for Stalingrad {
                     rules play the defenders.",
         }
     }
-    fn setup_spec(&self) -> SetupSpec {
+    fn game_spec(&self) -> SetupSpec {
         SetupSpec {
             scenarios: self.scenarios(),
             modes: MODES

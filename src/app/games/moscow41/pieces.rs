@@ -20,7 +20,7 @@ use eastfront_moscow41::table::block_piece;
 use eastfront_moscow41::view::BlockFace as M41Face;
 use eastfront_moscow41::View;
 
-/// Army / Front sticker colour (data.rs `Colour`).
+/// Army / Front sticker colour (`data::Colour`).
 pub fn sticker_colour(c: Colour) -> Color {
     match c {
         Colour::Yellow => Color::srgb(0.95, 0.80, 0.15),

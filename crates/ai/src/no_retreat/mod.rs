@@ -6,6 +6,7 @@
 //!
 //! Levels: "easy" adds a wide random spread to every score; "normal" only breaks ties.
 
+mod hard;
 pub mod model;
 mod players;
 pub mod weights;
@@ -17,9 +18,9 @@ use eastfront_no_retreat::state::{BattleStage, Loc};
 use eastfront_no_retreat::view::View;
 use eastfront_no_retreat::{Action, NoRetreat};
 use model::{result_value, Model};
-pub use weights::Weights;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+pub use weights::Weights;
 
 /// How well the AI plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -51,11 +52,11 @@ impl Level {
             Level::Normal | Level::Hard => 0.01,
         }
     }
-    /// The weights this level scores with.
-    pub fn weights(self) -> &'static Weights {
+    /// The weights this level scores with for `side`.
+    pub fn weights(self, side: eastfront_kernel::Side) -> &'static Weights {
         match self {
             Level::Easy | Level::Normal => &Weights::NORMAL,
-            Level::Hard => &Weights::HARD,
+            Level::Hard => Weights::hard(side),
         }
     }
 }
@@ -216,7 +217,10 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
         Action::Move { unit, to } => {
             let from = here(m, *unit);
             let now = from.map_or(0.0, |f| m.hex_value(*unit, f, from));
-            m.hex_value(*unit, *to, from) - now - w.move_cost
+            m.hex_value(*unit, *to, from)
+                - now
+                - w.move_cost
+                - w.zoc_gap * hard::gap_delta(m, *unit, from, *to)
         }
         Action::Embark { unit, cards } => {
             let far = here(m, *unit).is_some_and(|s| m.to_enemy[s.index()] >= 6);
@@ -303,6 +307,7 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
             let from = here(m, *unit);
             let now = from.map_or(0.0, |f| m.hex_value(*unit, f, from));
             m.hex_value(*unit, *to, from) - now + w.advance_bonus
+                - w.zoc_gap * hard::gap_delta(m, *unit, from, *to)
         }
         Action::Unstack { unit } => -strength(m, *unit),
     }
@@ -310,7 +315,13 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
 
 /// The action this level takes. Reads only `view`, `legal` and the game's public data.
 pub fn choose(game: &NoRetreat, view: &View, legal: &[Action], level: Level, seed: u64) -> Action {
-    choose_with(game, view, legal, level.weights(), level.noise(), seed)
+    let side = match view.viewer {
+        eastfront_kernel::Viewer::Side(s) => s,
+        eastfront_kernel::Viewer::Omniscient => {
+            view.side_to_act.unwrap_or(eastfront_kernel::Side::German)
+        }
+    };
+    choose_with(game, view, legal, level.weights(side), level.noise(), seed)
 }
 
 /// The action the utility AI takes with these weights and this random spread on the scores.

@@ -31,6 +31,13 @@ pub struct Model<'a> {
     pub to_goal: Vec<u16>,
     /// The weights the scores use.
     pub w: &'a Weights,
+    /// Per space: hexes to the nearest own Objective hex (12.1) the enemy controls (hard
+    /// level; empty unless its weight is set).
+    pub to_objective: Vec<u16>,
+    /// Per space: own counters on it that exert a ZOC (empty unless the gap weight is set).
+    pub own_zoc: Vec<u8>,
+    /// Per space: spaces of its closed neighbourhood holding such a counter (same).
+    pub cover: Vec<u8>,
 }
 
 fn bfs(board: &Board, starts: &[SpaceId]) -> Vec<u16> {
@@ -101,6 +108,38 @@ impl<'a> Model<'a> {
                     && view.control.get(s.index()).copied().flatten() == Some(me.other())
             })
             .collect();
+        let to_objective = if w.objective_dist != 0.0 {
+            let objectives: Vec<SpaceId> = (0..board.n_hexes)
+                .map(|i| SpaceId(i as u16))
+                .filter(|s| {
+                    board.hex(*s).is_some_and(|h| h.objective == Some(me))
+                        && view.control.get(s.index()).copied().flatten() != Some(me)
+                })
+                .collect();
+            bfs(board, &objectives)
+        } else {
+            Vec::new()
+        };
+        let (own_zoc, cover) = if w.zoc_gap != 0.0 {
+            let mut own = vec![0u8; n];
+            for c in &view.counters {
+                if let Loc::Map(s) = c.loc {
+                    if c.side == me && !c.no_zoc {
+                        own[s.index()] = own[s.index()].saturating_add(1);
+                    }
+                }
+            }
+            let cover = (0..n)
+                .map(|i| {
+                    let s = SpaceId(i as u16);
+                    u8::from(own[i] > 0)
+                        + board.neighbours(s).filter(|x| own[x.index()] > 0).count() as u8
+                })
+                .collect();
+            (own, cover)
+        } else {
+            (Vec::new(), Vec::new())
+        };
         Model {
             board,
             view,
@@ -109,6 +148,9 @@ impl<'a> Model<'a> {
             to_goal: bfs(board, &goals),
             at,
             w,
+            to_objective,
+            own_zoc,
+            cover,
         }
     }
 
@@ -161,6 +203,9 @@ impl<'a> Model<'a> {
         // Closing on the enemy's VP hexes (12.7.1, the scenarios' VP goals): weighed so that
         // the Axis reaches Barbarossa's 24 VP (0.45 left it short in 1 game of 20).
         v -= w.goal_dist * f32::from(self.to_goal[s.index()].min(30));
+        if w.objective_dist != 0.0 {
+            v -= w.objective_dist * f32::from(self.to_objective[s.index()].min(30));
+        }
         let others_here = self
             .counters_at(s)
             .filter(|c| c.unit != unit && c.side == me)

@@ -3,6 +3,8 @@
 //! found by a self-play search against `normal` (`examples/nr_tune.rs`). The last few weights
 //! are the hard level's own heuristics; at 0 (as in `NORMAL`) they are not computed.
 
+use eastfront_kernel::Side;
+
 macro_rules! weights {
     ($($name:ident = $normal:expr, $doc:literal;)*) => {
         /// The utility AI's weights (see `score` and `Model`).
@@ -69,10 +71,49 @@ weights! {
     alone = 0.4, "Per enemy hex beyond the friends + 1 around, times 4 / strength.";
     zoc_gap = 0.0, "Hard: per own VP hex within 3 hexes of the enemy left with no unit on or next to it.";
     objective_dist = 0.0, "Hard: per hex to the nearest enemy Objective hex (at most 30).";
-    odds_floor = 0.0, "Hard: a Target or attack with a chance of a CA or CB over a half costs this.";
 }
 
 impl Weights {
-    /// The `hard` level's weights.
-    pub const HARD: Weights = Weights::NORMAL;
+    /// The `hard` level's weights for the Axis.
+    pub const HARD_AXIS: Weights = Weights {
+        own_event_card: 1.6168664,
+        event_card_cost: 0.14348608,
+        fortify_near: 1.2226818,
+        fortify_far: 0.09791963,
+        place_base: 1.4582465,
+        replace_full: 0.41398787,
+        replace_base: 0.5740187,
+        reorganize_unit: 0.6762378,
+        move_cost: 0.10880252,
+        embark_far: 0.9636054,
+        embark_near: -1.5770936,
+        unload_base: 1.3355272,
+        target_cost: 0.117328025,
+        counterblow_cost: 0.3651781,
+        attack_unit: 0.1870787,
+        counterattack_cost: 0.4294862,
+        res_ca: -0.70721793,
+        res_cb: -0.4189023,
+        res_dr: 2.9098582,
+        res_ds: 2.37085,
+        res_ex: 1.3293865,
+        objective: 2.5793676,
+        hold_vp: 3.6631744,
+        hold_vp_more: 0.99359053,
+        friends: 0.38127738,
+        alone: 0.24716516,
+        zoc_gap: 1.0,
+        objective_dist: 0.606115,
+        ..Weights::NORMAL
+    };
+    /// The `hard` level's weights for the Soviets.
+    pub const HARD_SOVIET: Weights = Weights::NORMAL;
+
+    /// The `hard` level's weights for one side.
+    pub fn hard(side: Side) -> &'static Weights {
+        match side {
+            Side::German => &Weights::HARD_AXIS,
+            Side::Soviet => &Weights::HARD_SOVIET,
+        }
+    }
 }

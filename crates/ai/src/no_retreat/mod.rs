@@ -4,7 +4,10 @@
 //! left alone among enemies, the expected result of a battle on the CRT column the rules' own
 //! odds arithmetic gives, step losses, and the cards a payment costs. The best score is taken.
 //!
-//! Levels: "easy" adds a wide random spread to every score; "normal" only breaks ties.
+//! Levels: "easy" adds a wide random spread to every score; "normal" only breaks ties; "hard"
+//! scores with weights tuned by self-play against "normal", one set per side
+//! (`Weights::hard`), and adds its own heuristics (`hard.rs`): the gaps a move leaves in the
+//! line of zones of control near the enemy, and the distance to the Objective hexes.
 
 mod hard;
 pub mod model;

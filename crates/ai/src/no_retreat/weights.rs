@@ -107,7 +107,19 @@ impl Weights {
         ..Weights::NORMAL
     };
     /// The `hard` level's weights for the Soviets.
-    pub const HARD_SOVIET: Weights = Weights::NORMAL;
+    pub const HARD_SOVIET: Weights = Weights {
+        card: 1.2097208,
+        place_base: 2.5857863,
+        replace_base: 0.21544237,
+        embark_near: -1.8127946,
+        res_dr: 2.9885116,
+        res_ds: 4.1334987,
+        goal_dist: 1.400751,
+        friends: 0.72202235,
+        zoc_gap: 1.0,
+        objective_dist: 0.5,
+        ..Weights::NORMAL
+    };
 
     /// The `hard` level's weights for one side.
     pub fn hard(side: Side) -> &'static Weights {

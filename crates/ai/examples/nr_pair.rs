@@ -1,6 +1,6 @@
 //! `eastfront selfplay`'s loop for No Retreat! without the app (same seeds, same players):
 //! `cargo run --release -p eastfront-ai --example nr_pair -- GERMAN SOVIET SCENARIO GAMES SEED`,
-//! each player `random`, `easy` or `normal`. Prints the wins and the AI's time per decision.
+//! each player `random`, `easy`, `normal` or `hard`. Prints the wins and the AI's time per decision.
 use eastfront_ai::no_retreat::{choose, Level};
 use eastfront_kernel::{Game, Side, Viewer};
 use eastfront_no_retreat::{NoRetreat, Options};

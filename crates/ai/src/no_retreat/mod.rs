@@ -4,10 +4,15 @@
 //! left alone among enemies, the expected result of a battle on the CRT column the rules' own
 //! odds arithmetic gives, step losses, and the cards a payment costs. The best score is taken.
 //!
-//! Levels: "easy" adds a wide random spread to every score; "normal" only breaks ties.
+//! Levels: "easy" adds a wide random spread to every score; "normal" only breaks ties; "hard"
+//! scores with weights tuned by self-play against "normal", one set per side
+//! (`Weights::hard`), and adds its own heuristics (`hard.rs`): the gaps a move leaves in the
+//! line of zones of control near the enemy, and the distance to the Objective hexes.
 
+mod hard;
 pub mod model;
 mod players;
+pub mod weights;
 
 use eastfront_kernel::SpaceId;
 use eastfront_no_retreat::combat::BattleKind;
@@ -18,6 +23,7 @@ use eastfront_no_retreat::{Action, NoRetreat};
 use model::{result_value, Model};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+pub use weights::Weights;
 
 /// How well the AI plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -27,14 +33,17 @@ pub enum Level {
     /// The best score; ties broken by the seed.
     #[default]
     Normal,
+    /// The best score with the tuned weights and the hard level's own heuristics (`hard.rs`).
+    Hard,
 }
 
 impl Level {
-    pub const ALL: [Level; 2] = [Level::Easy, Level::Normal];
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Normal => "normal",
+            Level::Hard => "hard",
         }
     }
     pub fn parse(s: &str) -> Option<Level> {
@@ -43,13 +52,17 @@ impl Level {
     fn noise(self) -> f32 {
         match self {
             Level::Easy => 2.5,
-            Level::Normal => 0.01,
+            Level::Normal | Level::Hard => 0.01,
+        }
+    }
+    /// The weights this level scores with for `side`.
+    pub fn weights(self, side: eastfront_kernel::Side) -> &'static Weights {
+        match self {
+            Level::Easy | Level::Normal => &Weights::NORMAL,
+            Level::Hard => Weights::hard(side),
         }
     }
 }
-
-/// What a card in hand is worth as currency (5.4).
-const CARD: f32 = 1.2;
 
 fn card_value(m: &Model, card: u8) -> f32 {
     let own = m
@@ -62,7 +75,7 @@ fn card_value(m: &Model, card: u8) -> f32 {
             eastfront_kernel::Side::Soviet => c.soviet.as_ref(),
         });
     match own {
-        Some((_, Some(_))) => 1.5,
+        Some((_, Some(_))) => m.w.own_event_card,
         _ => 1.0,
     }
 }
@@ -106,7 +119,7 @@ fn battle_result_for_me(m: &Model) -> Option<f32> {
     ]
     .into_iter()
     .find(|x| x.label() == r)?;
-    let v = result_value(res);
+    let v = result_value(m.w, res);
     Some(if b.attacker == m.me { v } else { -v })
 }
 
@@ -122,6 +135,7 @@ fn in_stage(m: &Model, f: impl Fn(&BattleStage) -> bool) -> bool {
 /// The score of one legal action for the side the view belongs to.
 pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
     let me = m.me;
+    let w = m.w;
     match a {
         Action::End => 0.0,
         Action::Pass => 0.0,
@@ -136,7 +150,7 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
                     _ => -1.0,
                 }
             } else {
-                2.0 - 0.2 * card_value(m, *card)
+                w.event_base - w.event_card_cost * card_value(m, *card)
             }
         }
         Action::ChooseDie { die } => {
@@ -150,7 +164,7 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
                 (Some(col), Some(side)) => {
                     let r = eastfront_no_retreat::combat::crt(&game.board.data.tables, side)
                         .result(col, *die);
-                    let v = result_value(r);
+                    let v = result_value(w, r);
                     if b.attacker == me {
                         v
                     } else {
@@ -162,16 +176,16 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
         }
         Action::Recover { unit, cards } | Action::Upgrade { unit, cards } => {
             let near = here(m, *unit).is_some_and(|s| m.to_enemy[s.index()] <= 3);
-            0.8 * flip_gain(game, m, *unit) + if near { 0.5 } else { 0.0 }
-                - CARD * cards.len() as f32
-                + 0.3
+            w.flip_gain * flip_gain(game, m, *unit) + if near { w.flip_near } else { 0.0 }
+                - w.card * cards.len() as f32
+                + w.flip_base
         }
         Action::Fortify { unit, cards } => {
             let near = here(m, *unit).is_some_and(|s| m.to_enemy[s.index()] <= 2);
-            (if near { 2.0 } else { 0.3 }) - CARD * cards.len() as f32
+            (if near { w.fortify_near } else { w.fortify_far }) - w.card * cards.len() as f32
         }
         Action::Regionalize { .. } => -1.0,
-        Action::Place { unit, at } => 2.0 + 0.3 * m.hex_value(*unit, *at, None),
+        Action::Place { unit, at } => w.place_base + w.place_hex * m.hex_value(*unit, *at, None),
         Action::Replace { unit, cards } => {
             let full = game
                 .board
@@ -182,7 +196,7 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
                 .and_then(|u| u.front.strength)
                 .map(f32::from)
                 .unwrap_or(1.0);
-            0.7 * full + 0.5 - CARD * cards.len() as f32
+            w.replace_full * full + w.replace_base - w.card * cards.len() as f32
         }
         Action::ReturnSs => 3.0,
         // 15.1, 15.2: a split adds a unit's ZOC to the line; worth it where the line is thin.
@@ -200,18 +214,23 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
         }
         // 15.9: shattering an enemy unit is always worth the marker.
         Action::Paratroopers { .. } => 2.0,
-        Action::Reorganize { units, card } => 0.6 * units.len() as f32 - card_value(m, *card),
+        Action::Reorganize { units, card } => {
+            w.reorganize_unit * units.len() as f32 - card_value(m, *card)
+        }
         Action::Move { unit, to } => {
             let from = here(m, *unit);
             let now = from.map_or(0.0, |f| m.hex_value(*unit, f, from));
-            m.hex_value(*unit, *to, from) - now - 0.05
+            m.hex_value(*unit, *to, from)
+                - now
+                - w.move_cost
+                - w.zoc_gap * hard::gap_delta(m, *unit, from, *to)
         }
         Action::Embark { unit, cards } => {
             let far = here(m, *unit).is_some_and(|s| m.to_enemy[s.index()] >= 6);
-            (if far { 0.5 } else { -1.5 }) - CARD * cards.len() as f32
+            (if far { w.embark_far } else { w.embark_near }) - w.card * cards.len() as f32
         }
-        Action::ReleaseReserve { at } => 0.5 + 0.3 * m.hex_value(usize::MAX, *at, None),
-        Action::Unload { unit, at } => 1.0 + 0.3 * m.hex_value(*unit, *at, None),
+        Action::ReleaseReserve { at } => 0.5 + w.place_hex * m.hex_value(usize::MAX, *at, None),
+        Action::Unload { unit, at } => w.unload_base + w.place_hex * m.hex_value(*unit, *at, None),
         Action::AssignReserve { unit } => {
             if unit.is_some() {
                 0.1
@@ -221,7 +240,7 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
         }
         Action::Target { hex } => {
             let units = m.possible_attackers(*hex);
-            m.battle_value(me, BattleKind::Voluntary, &units, &[*hex], false) - 0.2
+            m.battle_value(me, BattleKind::Voluntary, &units, &[*hex], false) - w.target_cost
         }
         Action::Counterblow { hex, card } => {
             // The active player must attack this hex of mine: worth it when his odds are bad.
@@ -233,7 +252,7 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
                 .map(|c| c.unit)
                 .collect();
             let his = m.battle_value(me.other(), BattleKind::Counterblow, &foes, &[*hex], false);
-            -his - 0.5 - card_value(m, *card)
+            -his - w.counterblow_cost - card_value(m, *card)
         }
         Action::Attack {
             targets,
@@ -247,8 +266,8 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
                 .filter(|c| targets.iter().any(|t| c.counterblows.contains(t)))
                 .map_or(BattleKind::Voluntary, |_| BattleKind::Counterblow);
             m.battle_value(me, kind, units, targets, *support)
-                - 0.12 * units.len() as f32
-                - if *support { 0.3 } else { 0.0 }
+                - w.attack_unit * units.len() as f32
+                - if *support { w.support_cost } else { 0.0 }
         }
         Action::Counterattack { units, support } => {
             if units.is_empty() {
@@ -262,8 +281,8 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
             targets.sort();
             targets.dedup();
             m.battle_value(me, BattleKind::Counterattack, units, &targets, *support)
-                - 0.3
-                - if *support { 0.3 } else { 0.0 }
+                - w.counterattack_cost
+                - if *support { w.support_cost } else { 0.0 }
         }
         Action::MarkCounterblow { hex } => m
             .counters_at(*hex)
@@ -290,7 +309,8 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
         Action::Advance { unit, to } => {
             let from = here(m, *unit);
             let now = from.map_or(0.0, |f| m.hex_value(*unit, f, from));
-            m.hex_value(*unit, *to, from) - now + 0.2
+            m.hex_value(*unit, *to, from) - now + w.advance_bonus
+                - w.zoc_gap * hard::gap_delta(m, *unit, from, *to)
         }
         Action::Unstack { unit } => -strength(m, *unit),
     }
@@ -298,13 +318,30 @@ pub fn score(game: &NoRetreat, m: &Model, a: &Action) -> f32 {
 
 /// The action this level takes. Reads only `view`, `legal` and the game's public data.
 pub fn choose(game: &NoRetreat, view: &View, legal: &[Action], level: Level, seed: u64) -> Action {
+    let side = match view.viewer {
+        eastfront_kernel::Viewer::Side(s) => s,
+        eastfront_kernel::Viewer::Omniscient => {
+            view.side_to_act.unwrap_or(eastfront_kernel::Side::German)
+        }
+    };
+    choose_with(game, view, legal, level.weights(side), level.noise(), seed)
+}
+
+/// The action the utility AI takes with these weights and this random spread on the scores.
+pub fn choose_with(
+    game: &NoRetreat,
+    view: &View,
+    legal: &[Action],
+    w: &Weights,
+    spread: f32,
+    seed: u64,
+) -> Action {
     assert!(!legal.is_empty(), "choose needs a legal action");
     if legal.len() == 1 {
         return legal[0].clone();
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let m = Model::new(&game.board, view);
-    let spread = level.noise();
+    let m = Model::with(&game.board, view, w);
     let mut best = 0;
     let mut best_score = f32::NEG_INFINITY;
     for (i, a) in legal.iter().enumerate() {

@@ -13,6 +13,8 @@ use eastfront_no_retreat::view::{Counter, View};
 use eastfront_no_retreat::{Board, BorderKind};
 use std::collections::VecDeque;
 
+use super::weights::Weights;
+
 /// Distances beyond the board.
 pub const FAR: u16 = 99;
 
@@ -27,6 +29,15 @@ pub struct Model<'a> {
     pub to_enemy: Vec<u16>,
     /// Per space: hexes to the nearest VP hex the enemy controls.
     pub to_goal: Vec<u16>,
+    /// The weights the scores use.
+    pub w: &'a Weights,
+    /// Per space: hexes to the nearest own Objective hex (12.1) the enemy controls (hard
+    /// level; empty unless its weight is set).
+    pub to_objective: Vec<u16>,
+    /// Per space: own counters on it that exert a ZOC (empty unless the gap weight is set).
+    pub own_zoc: Vec<u8>,
+    /// Per space: spaces of its closed neighbourhood holding such a counter (same).
+    pub cover: Vec<u8>,
 }
 
 fn bfs(board: &Board, starts: &[SpaceId]) -> Vec<u16> {
@@ -55,20 +66,26 @@ fn bfs(board: &Board, starts: &[SpaceId]) -> Vec<u16> {
 }
 
 /// What a result is worth to the attacker, in steps and ground (10.7).
-pub fn result_value(r: CombatResult) -> f32 {
+pub fn result_value(w: &Weights, r: CombatResult) -> f32 {
     match r {
         CombatResult::NoEffect => 0.0,
-        CombatResult::CA => -1.2,
-        CombatResult::CB => -0.8,
-        CombatResult::DR => 2.0,
-        CombatResult::DS => 3.5,
-        CombatResult::DD => 4.0,
-        CombatResult::EX => 0.8,
+        CombatResult::CA => w.res_ca,
+        CombatResult::CB => w.res_cb,
+        CombatResult::DR => w.res_dr,
+        CombatResult::DS => w.res_ds,
+        CombatResult::DD => w.res_dd,
+        CombatResult::EX => w.res_ex,
     }
 }
 
 impl<'a> Model<'a> {
+    /// The model with the `normal` weights.
     pub fn new(board: &'a Board, view: &'a View) -> Model<'a> {
+        Model::with(board, view, &Weights::NORMAL)
+    }
+
+    /// The model with the given weights.
+    pub fn with(board: &'a Board, view: &'a View, w: &'a Weights) -> Model<'a> {
         let me = match view.viewer {
             Viewer::Side(s) => s,
             Viewer::Omniscient => view.side_to_act.unwrap_or(Side::German),
@@ -91,6 +108,38 @@ impl<'a> Model<'a> {
                     && view.control.get(s.index()).copied().flatten() == Some(me.other())
             })
             .collect();
+        let to_objective = if w.objective_dist != 0.0 {
+            let objectives: Vec<SpaceId> = (0..board.n_hexes)
+                .map(|i| SpaceId(i as u16))
+                .filter(|s| {
+                    board.hex(*s).is_some_and(|h| h.objective == Some(me))
+                        && view.control.get(s.index()).copied().flatten() != Some(me)
+                })
+                .collect();
+            bfs(board, &objectives)
+        } else {
+            Vec::new()
+        };
+        let (own_zoc, cover) = if w.zoc_gap != 0.0 {
+            let mut own = vec![0u8; n];
+            for c in &view.counters {
+                if let Loc::Map(s) = c.loc {
+                    if c.side == me && !c.no_zoc {
+                        own[s.index()] = own[s.index()].saturating_add(1);
+                    }
+                }
+            }
+            let cover = (0..n)
+                .map(|i| {
+                    let s = SpaceId(i as u16);
+                    u8::from(own[i] > 0)
+                        + board.neighbours(s).filter(|x| own[x.index()] > 0).count() as u8
+                })
+                .collect();
+            (own, cover)
+        } else {
+            (Vec::new(), Vec::new())
+        };
         Model {
             board,
             view,
@@ -98,6 +147,10 @@ impl<'a> Model<'a> {
             to_enemy: bfs(board, &enemies),
             to_goal: bfs(board, &goals),
             at,
+            w,
+            to_objective,
+            own_zoc,
+            cover,
         }
     }
 
@@ -134,6 +187,7 @@ impl<'a> Model<'a> {
     /// alone among enemies.
     pub fn hex_value(&self, unit: usize, s: SpaceId, from: Option<SpaceId>) -> f32 {
         let me = self.me;
+        let w = self.w;
         let strength = self
             .counter(unit)
             .and_then(|c| c.strength)
@@ -141,31 +195,34 @@ impl<'a> Model<'a> {
             .unwrap_or(1.0);
         let mut v = 0.0;
         if self.vp_hex(s) && self.controller(s) == Some(me.other()) {
-            v += 8.0;
+            v += w.enemy_vp;
             if self.board.hex(s).is_some_and(|h| h.objective.is_some()) {
-                v += 3.0;
+                v += w.objective;
             }
         }
         // Closing on the enemy's VP hexes (12.7.1, the scenarios' VP goals): weighed so that
         // the Axis reaches Barbarossa's 24 VP (0.45 left it short in 1 game of 20).
-        v -= 0.8 * f32::from(self.to_goal[s.index()].min(30));
+        v -= w.goal_dist * f32::from(self.to_goal[s.index()].min(30));
+        if w.objective_dist != 0.0 {
+            v -= w.objective_dist * f32::from(self.to_objective[s.index()].min(30));
+        }
         let others_here = self
             .counters_at(s)
             .filter(|c| c.unit != unit && c.side == me)
             .count();
         if self.vp_hex(s) && self.controller(s) == Some(me) && self.to_enemy[s.index()] <= 2 {
             v += if others_here == 0 || from == Some(s) {
-                3.0
+                w.hold_vp
             } else {
-                0.5
+                w.hold_vp_more
             };
         }
         let friends = self.adjacent(s, me) as f32;
         let foes = self.adjacent(s, me.other()) as f32;
-        v += 0.25 * friends.min(3.0);
+        v += w.friends * friends.min(3.0);
         // A weak unit alone against many enemies is a loss waiting to happen.
         if foes > friends + 1.0 {
-            v -= 0.4 * (foes - friends - 1.0) * (4.0 / strength.max(1.0));
+            v -= w.alone * (foes - friends - 1.0) * (4.0 / strength.max(1.0));
         }
         v
     }
@@ -274,10 +331,10 @@ impl<'a> Model<'a> {
         );
         let crt = combat::crt(tables, crt_side);
         let ev = match odds.final_column {
-            None => result_value(CombatResult::CA),
+            None => result_value(self.w, CombatResult::CA),
             Some(col) => {
                 (1..=6u8)
-                    .map(|d| result_value(crt.result(col, d)))
+                    .map(|d| result_value(self.w, crt.result(col, d)))
                     .sum::<f32>()
                     / 6.0
             }
@@ -287,7 +344,7 @@ impl<'a> Model<'a> {
             .filter(|t| self.vp_hex(**t) && self.controller(**t) != Some(attacker))
             .count() as f32;
         let _ = target;
-        ev * (1.0 + 0.4 * prize)
+        ev * (1.0 + self.w.prize * prize)
     }
 
     /// Own counters that could attack `hex` now: adjacent, not white, not Disorganized.

@@ -1,6 +1,8 @@
 //! No Retreat!'s computer players by level for the table, the command line and the hint: the
-//! utility AI at `easy` (a wide random spread) and `normal`. The search has no determiniser
-//! for this game yet, so there is no `hard`: the menu offers the two levels there are.
+//! utility AI at `easy` (a wide random spread), `normal` (the hand-set weights) and `hard`
+//! (weights tuned by self-play against `normal`, per side, and the hard level's own
+//! heuristics: gaps in the line of zones of control, the Objective hexes). The search has no
+//! determiniser for this game yet; all three levels are the utility AI.
 
 use super::{Level, NoRetreatAi};
 use crate::levels::ComputerPlayers;
@@ -38,12 +40,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_levels_are_easy_and_normal() {
+    fn the_levels_are_easy_normal_and_hard() {
         assert_eq!(NoRetreat::computer("easy", None).unwrap().name(), "Easy");
         assert_eq!(
             NoRetreat::computer("normal", None).unwrap().name(),
             "Normal"
         );
-        assert!(NoRetreat::computer("hard", None).is_none());
+        assert_eq!(NoRetreat::computer("hard", None).unwrap().name(), "Hard");
+        assert!(NoRetreat::computer("impossible", None).is_none());
     }
 }

@@ -114,6 +114,11 @@ impl TableGame for NoRetreat {
                     label: "Normal",
                     brief: "Weighs every move: VP hexes, supply, the odds of each attack.",
                 },
+                Choice {
+                    id: "hard",
+                    label: "Hard",
+                    brief: "Weighs every move with weights tuned in self-play, keeps the line without gaps and heads for the Objectives.",
+                },
             ],
             variants: Vec::new(),
             rules: crate::app::table::rule_switch::toggles(&switches::switches()),

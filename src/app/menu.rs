@@ -335,76 +335,12 @@ fn form(ui: &mut egui::Ui, g: &dyn GameEntry, f: &mut NewGame) -> bool {
         .show(ui, |ui| {
             ui.heading("New game");
             ui.add_space(4.0);
-            ui.strong("Scenario");
-            for s in &spec.scenarios {
-                ui.radio_value(&mut f.scenario, s.id.clone(), &s.name)
-                    .on_hover_text(&s.brief);
-                ui.small(&s.brief);
-            }
-            ui.add_space(6.0);
-            ui.strong("Who plays");
-            for m in &spec.modes {
-                ui.radio_value(&mut f.mode, m.choice.id.to_string(), m.choice.label)
-                    .on_hover_text(m.choice.brief);
-            }
-            if let Some(m) = spec.modes.iter().find(|m| m.choice.id == f.mode) {
-                ui.small(m.choice.brief);
-            }
-            if !spec.levels.is_empty() {
-                ui.add_space(6.0);
-                let vs_computer = spec
-                    .modes
-                    .iter()
-                    .find(|m| m.choice.id == f.mode)
-                    .is_none_or(|m| m.humans.len() < 2);
-                ui.add_enabled_ui(vs_computer, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.strong("Computer level");
-                        for l in &spec.levels {
-                            ui.radio_value(&mut f.level, l.id.to_string(), l.label)
-                                .on_hover_text(l.brief);
-                        }
-                    });
-                });
-            }
-            if !spec.variants.is_empty() {
-                ui.add_space(6.0);
-                ui.horizontal(|ui| {
-                    ui.strong("Variant");
-                    let shown = spec
-                        .variants
-                        .iter()
-                        .find(|v| v.id == f.variant)
-                        .map(|v| v.label)
-                        .unwrap_or("—");
-                    egui::ComboBox::from_id_salt(("variant", g.id()))
-                        .selected_text(shown)
-                        .show_ui(ui, |ui| {
-                            for v in &spec.variants {
-                                ui.selectable_value(&mut f.variant, v.id.to_string(), v.label)
-                                    .on_hover_text(v.brief);
-                            }
-                        });
-                });
-            }
-            if !spec.rules.is_empty() {
-                ui.add_space(6.0);
-                rule_boxes(ui, &spec.rules, &mut f.changed_rules, g.id());
-            }
-            ui.horizontal(|ui| {
-                ui.strong("Seed");
-                ui.add(egui::DragValue::new(&mut f.seed).speed(1.0));
-                if ui
-                    .button("New seed")
-                    .on_hover_text("The same seed and choices replay the same dice")
-                    .clicked()
-                {
-                    f.seed = std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .map(|d| d.as_nanos() as u64 % 1_000_000)
-                        .unwrap_or(spec.default_seed);
-                }
-            });
+            // The choices scroll where the window is short; "Start the game" stays in view.
+            let room = (ui.available_height() - 140.0).max(220.0);
+            egui::ScrollArea::vertical()
+                .id_salt(("form", g.id()))
+                .max_height(room)
+                .show(ui, |ui| choices(ui, &spec, g.id(), f));
             ui.add_space(10.0);
             if ui
                 .add_sized(
@@ -417,6 +353,80 @@ fn form(ui: &mut egui::Ui, g: &dyn GameEntry, f: &mut NewGame) -> bool {
             }
         });
     start
+}
+
+/// The form's choices: scenario, who plays, the computer's level, variant, optional rules, seed.
+fn choices(ui: &mut egui::Ui, spec: &SetupSpec, game: &str, f: &mut NewGame) {
+    ui.strong("Scenario");
+    for s in &spec.scenarios {
+        ui.radio_value(&mut f.scenario, s.id.clone(), &s.name)
+            .on_hover_text(&s.brief);
+        ui.small(&s.brief);
+    }
+    ui.add_space(6.0);
+    ui.strong("Who plays");
+    for m in &spec.modes {
+        ui.radio_value(&mut f.mode, m.choice.id.to_string(), m.choice.label)
+            .on_hover_text(m.choice.brief);
+    }
+    if let Some(m) = spec.modes.iter().find(|m| m.choice.id == f.mode) {
+        ui.small(m.choice.brief);
+    }
+    if !spec.levels.is_empty() {
+        ui.add_space(6.0);
+        let vs_computer = spec
+            .modes
+            .iter()
+            .find(|m| m.choice.id == f.mode)
+            .is_none_or(|m| m.humans.len() < 2);
+        ui.add_enabled_ui(vs_computer, |ui| {
+            ui.horizontal(|ui| {
+                ui.strong("Computer level");
+                for l in &spec.levels {
+                    ui.radio_value(&mut f.level, l.id.to_string(), l.label)
+                        .on_hover_text(l.brief);
+                }
+            });
+        });
+    }
+    if !spec.variants.is_empty() {
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            ui.strong("Variant");
+            let shown = spec
+                .variants
+                .iter()
+                .find(|v| v.id == f.variant)
+                .map(|v| v.label)
+                .unwrap_or("—");
+            egui::ComboBox::from_id_salt(("variant", game))
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for v in &spec.variants {
+                        ui.selectable_value(&mut f.variant, v.id.to_string(), v.label)
+                            .on_hover_text(v.brief);
+                    }
+                });
+        });
+    }
+    if !spec.rules.is_empty() {
+        ui.add_space(6.0);
+        rule_boxes(ui, &spec.rules, &mut f.changed_rules, game);
+    }
+    ui.horizontal(|ui| {
+        ui.strong("Seed");
+        ui.add(egui::DragValue::new(&mut f.seed).speed(1.0));
+        if ui
+            .button("New seed")
+            .on_hover_text("The same seed and choices replay the same dice")
+            .clicked()
+        {
+            f.seed = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64 % 1_000_000)
+                .unwrap_or(spec.default_seed);
+        }
+    });
 }
 
 fn windows(ctx: &egui::Context, state: &mut MenuState, asked: &mut Asked) {
@@ -582,11 +592,7 @@ fn rule_boxes(ui: &mut egui::Ui, toggles: &[Toggle], changed: &mut Vec<String>, 
     egui::CollapsingHeader::new(egui::RichText::new(title).strong())
         .id_salt(("rules", game))
         .show(ui, |ui| {
-            // A short list that scrolls, so that "Start the game" stays in the window.
-            egui::ScrollArea::vertical()
-                .max_height(132.0)
-                .id_salt(("rules-list", game))
-                .show(ui, |ui| boxes(ui, toggles, changed));
+            boxes(ui, toggles, changed);
             if !changed.is_empty() && ui.small_button("Back to the rules as printed").clicked() {
                 changed.clear();
             }

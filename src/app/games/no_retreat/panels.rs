@@ -91,7 +91,15 @@ pub fn hand(ui: &mut egui::Ui, view: &View) {
         eastfront_kernel::Viewer::Side(s) => Some(s),
         eastfront_kernel::Viewer::Omniscient => None,
     };
-    egui::CollapsingHeader::new(format!("Your hand ({} cards, 5.0)", view.hand_cards.len()))
+    // Everything revealed (the review, the watch mode): both hands, the Axis's first.
+    let title = match own {
+        Some(_) => format!("Your hand ({} cards, 5.0)", view.hand_cards.len()),
+        None => format!(
+            "Both hands, the Axis's first (Axis {} · Soviet {}, 5.0)",
+            view.hand_sizes[0], view.hand_sizes[1]
+        ),
+    };
+    egui::CollapsingHeader::new(title)
         .default_open(true)
         .show(ui, |ui| {
             if view.hand_cards.is_empty() {

@@ -647,3 +647,30 @@ fn the_pieces_that_can_still_act_are_marked_on_the_map() {
         assert!(ready_pieces(&f).is_empty());
     }
 }
+
+/// The watch mode in Stalingrad: the computer's German against the rulebook's solitaire Soviet
+/// (the rules' solitaire mode), nobody at the table; a save of it loads back as the watch mode.
+#[test]
+fn watching_the_german_ai_against_the_solitaire_soviet() {
+    let dir = temp_dir("stalingrad-watch");
+    let mut app = open(GAME, "watch", 5, dir.clone());
+    {
+        let table = app.world().resource::<Table<Stalingrad>>();
+        assert_eq!(
+            table.session.options.mode,
+            eastfront_stalingrad::Mode::Solitaire
+        );
+        assert!(table.seating.humans.is_empty());
+    }
+    assert_eq!(*app.world().resource::<Eyes>(), Eyes::default());
+    assert!(until_computer_acts::<Stalingrad>(&mut app, Seat(0), 20_000));
+    let path = dir.join("watch.ron");
+    app.world()
+        .resource::<Table<Stalingrad>>()
+        .session
+        .save_to(&path)
+        .expect("saved");
+    let (loaded, _) = eastfront::app::table::saves::load_table::<Stalingrad>(&path).expect("loads");
+    assert_eq!(loaded.seating.mode, "watch");
+    assert!(loaded.seating.humans.is_empty());
+}

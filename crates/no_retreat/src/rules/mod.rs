@@ -13,6 +13,7 @@ mod event_targets;
 mod events;
 mod helpers;
 mod legality;
+mod move_lists;
 mod move_phase;
 mod optional;
 mod reorg_phase;

@@ -1,13 +1,14 @@
 //! The Movement phase (8.0–8.7, 9.1, 14.12.2).
 
 use super::helpers::{card_combos, data, enter, face, pay, unit_name};
+use super::move_lists::with_reach;
 use super::{log, Action, Event, EventKind};
 use crate::board::Board;
 use crate::data::Nation;
-use crate::movement::{path_to, reachable, Access, Mover};
+use crate::movement::{Access, Mover};
 use crate::reorg::{embark_cost, unload_spaces, Embark};
 use crate::state::*;
-use crate::supply::{Supply, Zones};
+use crate::supply::Supply;
 use crate::turn::position;
 use crate::weather::movement_cap;
 use eastfront_kernel::{Side, SpaceId};
@@ -49,13 +50,11 @@ fn reserve_may_unload(st: &State, side: Side) -> bool {
 }
 
 pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
-    let pos = position(board, st);
-    let zones = Zones::new(board, &pos);
-    let tec = &board.data.tables.tec;
     let rooms = super::helpers::Room::new(board, st, side);
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(LIST_HINT.get());
     // 14.12.2: the Strategic Reserve unloads at the start of the Soviet Movement phase.
     if reserve_may_unload(st, side) {
+        let pos = position(board, st);
         let supply = Supply::new(board, &pos);
         for at in unload_spaces(board, &supply, side, &st.scratch.captured) {
             if rooms.ok(at) {
@@ -64,42 +63,48 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
         }
     }
     let in_rail = super::optional::rail_used(board, st, side);
-    // Speed: units alike in everything the search reads (space, nation, armor, allowance)
-    // reach the same spaces; each such kind is searched once.
-    let mut found: Vec<(Mover, u8, Vec<SpaceId>)> = Vec::new();
-    for (u, _) in st.on_map().filter(|(u, _)| data(board, *u).side == side) {
-        if st.scratch.moved.contains(&u) {
-            continue;
-        }
-        let Some(m) = mover(board, st, u) else {
-            continue;
-        };
-        let ma = allowance(board, st, u);
-        let i = match found.iter().position(|(m2, ma2, _)| *m2 == m && *ma2 == ma) {
-            Some(i) => i,
-            None => {
-                // Ending a move over the stacking limit would only put units in the
-                // Shattered box at the end of the phase (8.4.3): such moves are not offered.
-                let to: Vec<SpaceId> = reachable(board, tec, &zones, &m, ma, access(st))
-                    .into_iter()
-                    .map(|(to, _)| to)
+    // The ways to pay each price, found once per list.
+    let mut combos: Vec<(u8, Vec<Vec<u8>>)> = Vec::new();
+    with_reach(board, st, side, |reach| {
+        for (u, _) in st.on_map().filter(|(u, _)| data(board, *u).side == side) {
+            if st.scratch.moved.contains(&u) {
+                continue;
+            }
+            // Ending a move over the stacking limit would only put units in the Shattered
+            // box at the end of the phase (8.4.3): such moves are not offered.
+            out.extend(
+                reach
+                    .of(u)
+                    .iter()
+                    .map(|f| SpaceId(f.0))
                     .filter(|to| rooms.ok(*to))
-                    .collect();
-                found.push((m, ma, to));
-                found.len() - 1
-            }
-        };
-        let to = &found[i].2;
-        out.reserve(to.len());
-        out.extend(to.iter().map(|&to| Action::Move { unit: u, to }));
-        if let Some(c) = embark_price(board, st, side, u, in_rail) {
-            for cards in card_combos(st.hand(side), usize::from(c)) {
-                out.push(Action::Embark { unit: u, cards });
+                    .map(|to| Action::Move { unit: u, to }),
+            );
+            if let Some(c) = embark_price(board, st, side, u, in_rail) {
+                let i = match combos.iter().position(|x| x.0 == c) {
+                    Some(i) => i,
+                    None => {
+                        combos.push((c, card_combos(st.hand(side), usize::from(c))));
+                        combos.len() - 1
+                    }
+                };
+                for cards in &combos[i].1 {
+                    out.push(Action::Embark {
+                        unit: u,
+                        cards: cards.clone(),
+                    });
+                }
             }
         }
-    }
+    });
     out.push(Action::End);
+    LIST_HINT.set(out.len());
     out
+}
+
+thread_local! {
+    /// The last list's length (speed: the next one is allocated once).
+    static LIST_HINT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// 9.1: the cards `side`'s unit `u` (on the map, not yet moved) pays to embark now, if it
@@ -124,18 +129,15 @@ pub(super) fn embark_price(
 
 /// 8.0–8.5: where `unit` may move now with its allowance, within the stacking limit.
 pub(crate) fn destinations(board: &Board, st: &State, side: Side, unit: usize) -> Vec<SpaceId> {
-    let pos = position(board, st);
-    let zones = Zones::new(board, &pos);
-    let Some(m) = mover(board, st, unit) else {
-        return vec![];
-    };
-    let ma = allowance(board, st, unit);
     let rooms = super::helpers::Room::new(board, st, side);
-    reachable(board, &board.data.tables.tec, &zones, &m, ma, access(st))
-        .into_iter()
-        .map(|(to, _)| to)
-        .filter(|to| rooms.ok(*to))
-        .collect()
+    with_reach(board, st, side, |reach| {
+        reach
+            .of(unit)
+            .iter()
+            .map(|f| SpaceId(f.0))
+            .filter(|to| rooms.ok(*to))
+            .collect()
+    })
 }
 
 /// Moves `unit` to `to` by its cheapest path, entering every space on it (12.7.1).
@@ -148,23 +150,11 @@ pub(crate) fn move_unit(
     rule: &str,
     events: &mut Vec<Event>,
 ) {
-    let pos = position(board, st);
-    let zones = Zones::new(board, &pos);
-    let Some(m) = mover(board, st, unit) else {
+    let Loc::Map(from) = st.units[unit].loc else {
         return;
     };
-    let ma = allowance(board, st, unit);
-    let path = path_to(
-        board,
-        &board.data.tables.tec,
-        &zones,
-        &m,
-        ma,
-        access(st),
-        to,
-    )
-    .unwrap_or_else(|| vec![to]);
-    let from = m.at;
+    let path =
+        with_reach(board, st, side, |reach| reach.path(unit, to)).unwrap_or_else(|| vec![to]);
     st.units[unit].loc = Loc::Map(to);
     for s in &path {
         enter(board, st, side, *s, events);

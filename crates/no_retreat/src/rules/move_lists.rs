@@ -1,0 +1,269 @@
+//! Speed (docs/no_retreat.md, "Speed", third round): every unit's movement answer (8.0–8.5)
+//! kept between calls, per thread, so that a Movement phase's lists, `apply`'s check of a move
+//! and the move's path do not ask the search again while nothing it read has changed.
+//!
+//! An answer is a pure function of the unit's search key (space, nation, armor, MP, access)
+//! and of the facts ([`crate::supply::Zones::facts`]) of the spaces the search reached and
+//! their neighbours ([`crate::reach`]). The cache keeps, per board and side, the facts as they
+//! were at its last call and only answers that agree with them: each call finds the spaces
+//! whose facts changed since and drops the answers that read one of them. Moving one's own
+//! unit changes only whether a friend stands on its two hexes, which a search reads only next
+//! to its start (8.5.3), so nearly every answer survives a move.
+
+use super::helpers::data;
+use super::move_phase::{access, allowance, mover};
+use crate::board::{Board, BorderKind};
+use crate::movement::{Access, Mover};
+use crate::reach::with_search;
+use crate::state::State;
+use crate::supply::{Zones, FACT_ENEMY, FACT_EZOC, FACT_OWN};
+use crate::turn::position;
+use eastfront_kernel::{Side, SpaceId};
+use std::cell::RefCell;
+
+/// Slots kept per thread (board and side).
+const SLOTS_KEPT: usize = 4;
+/// More changed spaces than this (another game's position): every answer is dropped rather
+/// than checked.
+const MAX_CHANGES: usize = 64;
+
+/// One unit's answer: the spaces it reaches, sorted, the start not listed, each with the
+/// space a cheapest path enters it from; `read`: a bit per space the search read.
+struct Entry {
+    mover: Mover,
+    ma: u8,
+    access: Access,
+    found: Vec<(u16, u16)>,
+    read: Vec<u64>,
+}
+
+struct Slot {
+    board: u64,
+    side: Side,
+    /// The side's facts by space at the last call; every entry agrees with them.
+    facts: Vec<u8>,
+    entries: Vec<Option<Entry>>,
+}
+
+#[derive(Default)]
+struct Cache {
+    slots: Vec<Slot>,
+    /// Working memory: the facts now, the occupants, the changed spaces.
+    now: Vec<u8>,
+    occ: Vec<u8>,
+    changed: Vec<(u16, bool)>,
+}
+
+thread_local! {
+    static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
+}
+
+/// The units' answers for one position (see the module's note).
+pub(crate) struct Reach<'a> {
+    board: &'a Board,
+    st: &'a State,
+    slot: &'a mut Slot,
+    access: Access,
+    /// Made only when an answer must be searched.
+    zones: Option<Zones>,
+}
+
+impl Reach<'_> {
+    /// The spaces `unit` (on the map) may reach with its allowance, sorted, the start not
+    /// listed, each with the space its cheapest path comes from: the answer of
+    /// [`crate::movement::reachable`] and [`crate::movement::path_to`].
+    pub(crate) fn of(&mut self, unit: usize) -> &[(u16, u16)] {
+        let Some(m) = mover(self.board, self.st, unit) else {
+            return &[];
+        };
+        let ma = allowance(self.board, self.st, unit);
+        let fresh = match &self.slot.entries[unit] {
+            Some(e) => e.mover != m || e.ma != ma || e.access != self.access,
+            None => true,
+        };
+        if fresh {
+            let e = self.search(m, ma);
+            self.slot.entries[unit] = Some(e);
+        } else if cfg!(debug_assertions) {
+            let e = self.search(m, ma);
+            let kept = self.slot.entries[unit].as_ref().map(|k| &k.found);
+            debug_assert_eq!(kept, Some(&e.found), "kept answer of unit {unit}");
+        }
+        self.slot.entries[unit]
+            .as_ref()
+            .map_or(&[], |e| e.found.as_slice())
+    }
+
+    /// The spaces entered on `unit`'s cheapest path to `to`, in order (None: not reached).
+    pub(crate) fn path(&mut self, unit: usize, to: SpaceId) -> Option<Vec<SpaceId>> {
+        let at = match self.st.units[unit].loc {
+            crate::state::Loc::Map(at) => at,
+            _ => return None,
+        };
+        let found = self.of(unit);
+        let prev_of = |s: u16| {
+            found
+                .binary_search_by_key(&s, |f| f.0)
+                .ok()
+                .map(|i| found[i].1)
+        };
+        let mut p = prev_of(to.0)?;
+        let mut path = vec![to];
+        while p != at.0 {
+            path.push(SpaceId(p));
+            p = prev_of(p)?;
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    fn search(&mut self, m: Mover, ma: u8) -> Entry {
+        let (board, st) = (self.board, self.st);
+        let zones = self
+            .zones
+            .get_or_insert_with(|| Zones::new(board, &position(board, st)));
+        let words = board.topo.len().div_ceil(64);
+        let tec = &board.data.tables.tec;
+        let (found, read) = with_search(board, tec, zones, &m, ma, self.access, |buf| {
+            let mut read = vec![0u64; words];
+            let mut set = |s: SpaceId| read[s.index() / 64] |= 1 << (s.index() % 64);
+            let mut found = Vec::with_capacity(buf.touched.len());
+            for &t in &buf.touched {
+                let t = SpaceId(t);
+                set(t);
+                for b in board.borders(t) {
+                    set(b.to);
+                }
+                if t != m.at {
+                    found.push((t.0, buf.prev(t).map_or(u16::MAX, |p| p.0)));
+                }
+            }
+            found.sort_unstable_by_key(|f| f.0);
+            (found, read)
+        });
+        Entry {
+            mover: m,
+            ma,
+            access: self.access,
+            found,
+            read,
+        }
+    }
+}
+
+/// Runs `f` with the units' answers for `side` in `st`.
+pub(crate) fn with_reach<R>(
+    board: &Board,
+    st: &State,
+    side: Side,
+    f: impl FnOnce(&mut Reach) -> R,
+) -> R {
+    CACHE.with(|cell| {
+        // A call inside `f` (none today) gets a cache of its own.
+        let mut own = Cache::default();
+        let mut shared = cell.try_borrow_mut().ok();
+        let cache = shared.as_deref_mut().unwrap_or(&mut own);
+        let i = cache.sync(board, st, side);
+        let mut r = Reach {
+            board,
+            st,
+            slot: &mut cache.slots[i],
+            access: access(st),
+            zones: None,
+        };
+        f(&mut r)
+    })
+}
+
+impl Cache {
+    /// Finds (or makes) the slot of `board` and `side`, drops its answers that read a space
+    /// whose facts changed, and returns its index.
+    fn sync(&mut self, board: &Board, st: &State, side: Side) -> usize {
+        self.facts_now(board, st, side);
+        let i = match self
+            .slots
+            .iter()
+            .position(|s| s.board == board.id() && s.side == side)
+        {
+            Some(i) => i,
+            None => {
+                if self.slots.len() >= SLOTS_KEPT {
+                    self.slots.remove(0);
+                }
+                self.slots.push(Slot {
+                    board: board.id(),
+                    side,
+                    facts: self.now.clone(),
+                    entries: Vec::new(),
+                });
+                self.slots.len() - 1
+            }
+        };
+        let slot = &mut self.slots[i];
+        slot.entries.resize_with(st.units.len(), || None);
+        // (space, whether more than a friend's presence changed there)
+        self.changed.clear();
+        for (s, (old, new)) in slot.facts.iter().zip(&self.now).enumerate() {
+            if old != new {
+                let wide = (old ^ new) & (FACT_ENEMY | FACT_EZOC) != 0;
+                self.changed.push((s as u16, wide));
+            }
+        }
+        if self.changed.len() > MAX_CHANGES {
+            slot.entries.iter_mut().for_each(|e| *e = None);
+        } else if !self.changed.is_empty() {
+            for e in slot.entries.iter_mut() {
+                let stale = e.as_ref().is_some_and(|e| {
+                    self.changed.iter().any(|&(s, wide)| {
+                        let s = SpaceId(s);
+                        let read = e.read[s.index() / 64] & (1 << (s.index() % 64)) != 0;
+                        // 8.5.3: a friend's presence is read only next to the start.
+                        read && (wide
+                            || s == e.mover.at
+                            || board.borders(e.mover.at).iter().any(|b| b.to == s))
+                    })
+                });
+                if stale {
+                    *e = None;
+                }
+            }
+        }
+        std::mem::swap(&mut slot.facts, &mut self.now);
+        i
+    }
+
+    /// `side`'s facts now, into `self.now`: the same bytes as [`Zones::facts`].
+    fn facts_now(&mut self, board: &Board, st: &State, side: Side) {
+        let n = board.topo.len();
+        self.now.clear();
+        self.now.resize(n, 0);
+        self.occ.clear();
+        self.occ.resize(n, 0);
+        let us = if side == Side::German { 1 } else { 2 };
+        for (u, at) in st.on_map() {
+            let d = data(board, u);
+            // As in `Zones`: the last unit listed on a space names its occupant.
+            let own = d.side == side;
+            self.occ[at.index()] = if own { us } else { 3 - us };
+            let zoc = !d.face(st.units[u].reduced).no_zoc && !st.units[u].unsupplied;
+            if !own && zoc {
+                for b in board.borders(at) {
+                    if b.kind != BorderKind::Lake {
+                        self.now[b.to.index()] |= FACT_EZOC;
+                    }
+                }
+            }
+        }
+        for (f, o) in self.now.iter_mut().zip(&self.occ) {
+            if *o == us {
+                *f |= FACT_OWN;
+            } else if *o != 0 {
+                *f |= FACT_ENEMY;
+            }
+        }
+        debug_assert_eq!(
+            self.now.as_slice(),
+            Zones::new(board, &position(board, st)).facts(side)
+        );
+    }
+}

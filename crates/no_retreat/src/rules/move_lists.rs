@@ -14,10 +14,9 @@ use super::helpers::data;
 use super::move_phase::{access, allowance, mover};
 use crate::board::{Board, BorderKind};
 use crate::movement::{Access, Mover};
-use crate::reach::with_search;
-use crate::state::State;
-use crate::supply::{Zones, FACT_ENEMY, FACT_EZOC, FACT_OWN};
-use crate::turn::position;
+use crate::reach::with_fresh_search;
+use crate::state::{Loc, State, UnitState};
+use crate::supply::{FACT_ENEMY, FACT_EZOC, FACT_OWN};
 use eastfront_kernel::{Side, SpaceId};
 use std::cell::RefCell;
 
@@ -42,6 +41,9 @@ struct Slot {
     side: Side,
     /// The side's facts by space at the last call; every entry agrees with them.
     facts: Vec<u8>,
+    /// The units at the last call: the facts are theirs, so while they are the same the
+    /// facts are not looked at again (`apply` after `legal_actions`).
+    units: Vec<UnitState>,
     entries: Vec<Option<Entry>>,
 }
 
@@ -64,8 +66,6 @@ pub(crate) struct Reach<'a> {
     st: &'a State,
     slot: &'a mut Slot,
     access: Access,
-    /// Made only when an answer must be searched.
-    zones: Option<Zones>,
 }
 
 impl Reach<'_> {
@@ -82,7 +82,23 @@ impl Reach<'_> {
             None => true,
         };
         if fresh {
-            let e = self.search(m, ma);
+            // A unit alike in everything the search reads (the same space among them) has
+            // the same answer, and every kept answer holds now.
+            let alike = self.slot.entries.iter().find_map(|e| {
+                let e = e.as_ref()?;
+                (e.mover == m && e.ma == ma && e.access == self.access)
+                    .then(|| (e.found.clone(), e.read.clone()))
+            });
+            let e = match alike {
+                Some((found, read)) => Entry {
+                    mover: m,
+                    ma,
+                    access: self.access,
+                    found,
+                    read,
+                },
+                None => self.search(m, ma),
+            };
             self.slot.entries[unit] = Some(e);
         } else if cfg!(debug_assertions) {
             let e = self.search(m, ma);
@@ -97,7 +113,7 @@ impl Reach<'_> {
     /// The spaces entered on `unit`'s cheapest path to `to`, in order (None: not reached).
     pub(crate) fn path(&mut self, unit: usize, to: SpaceId) -> Option<Vec<SpaceId>> {
         let at = match self.st.units[unit].loc {
-            crate::state::Loc::Map(at) => at,
+            Loc::Map(at) => at,
             _ => return None,
         };
         let found = self.of(unit);
@@ -117,30 +133,28 @@ impl Reach<'_> {
         Some(path)
     }
 
-    fn search(&mut self, m: Mover, ma: u8) -> Entry {
-        let (board, st) = (self.board, self.st);
-        let zones = self
-            .zones
-            .get_or_insert_with(|| Zones::new(board, &position(board, st)));
+    fn search(&self, m: Mover, ma: u8) -> Entry {
+        let board = self.board;
         let words = board.topo.len().div_ceil(64);
         let tec = &board.data.tables.tec;
-        let (found, read) = with_search(board, tec, zones, &m, ma, self.access, |buf| {
-            let mut read = vec![0u64; words];
-            let mut set = |s: SpaceId| read[s.index() / 64] |= 1 << (s.index() % 64);
-            let mut found = Vec::with_capacity(buf.touched.len());
-            for &t in &buf.touched {
-                let t = SpaceId(t);
-                set(t);
-                for b in board.borders(t) {
-                    set(b.to);
+        let (found, read) =
+            with_fresh_search(board, tec, &self.slot.facts, &m, ma, self.access, |buf| {
+                let mut read = vec![0u64; words];
+                let mut set = |s: SpaceId| read[s.index() / 64] |= 1 << (s.index() % 64);
+                let mut found = Vec::with_capacity(buf.touched.len());
+                for &t in &buf.touched {
+                    let t = SpaceId(t);
+                    set(t);
+                    for b in board.borders(t) {
+                        set(b.to);
+                    }
+                    if t != m.at {
+                        found.push((t.0, buf.prev(t).map_or(u16::MAX, |p| p.0)));
+                    }
                 }
-                if t != m.at {
-                    found.push((t.0, buf.prev(t).map_or(u16::MAX, |p| p.0)));
-                }
-            }
-            found.sort_unstable_by_key(|f| f.0);
-            (found, read)
-        });
+                found.sort_unstable_by_key(|f| f.0);
+                (found, read)
+            });
         Entry {
             mover: m,
             ma,
@@ -169,7 +183,6 @@ pub(crate) fn with_reach<R>(
             st,
             slot: &mut cache.slots[i],
             access: access(st),
-            zones: None,
         };
         f(&mut r)
     })
@@ -179,7 +192,6 @@ impl Cache {
     /// Finds (or makes) the slot of `board` and `side`, drops its answers that read a space
     /// whose facts changed, and returns its index.
     fn sync(&mut self, board: &Board, st: &State, side: Side) -> usize {
-        self.facts_now(board, st, side);
         let i = match self
             .slots
             .iter()
@@ -193,13 +205,21 @@ impl Cache {
                 self.slots.push(Slot {
                     board: board.id(),
                     side,
-                    facts: self.now.clone(),
+                    facts: Vec::new(),
+                    units: Vec::new(),
                     entries: Vec::new(),
                 });
                 self.slots.len() - 1
             }
         };
         let slot = &mut self.slots[i];
+        if slot.units == st.units {
+            return i;
+        }
+        slot.units.clone_from(&st.units);
+        self.facts_now(board, st, side);
+        let slot = &mut self.slots[i];
+        slot.facts.resize(self.now.len(), 0);
         slot.entries.resize_with(st.units.len(), || None);
         // (space, whether more than a friend's presence changed there)
         self.changed.clear();
@@ -263,7 +283,7 @@ impl Cache {
         }
         debug_assert_eq!(
             self.now.as_slice(),
-            Zones::new(board, &position(board, st)).facts(side)
+            crate::supply::Zones::new(board, &crate::turn::position(board, st)).facts(side)
         );
     }
 }

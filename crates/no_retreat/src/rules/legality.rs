@@ -110,7 +110,7 @@ fn quick(board: &Board, st: &State, side: Side, a: &Action) -> Option<bool> {
                 && {
                     let pos = position(board, st);
                     let supply = Supply::new(board, &pos);
-                    reorg_phase::arrival_spaces(board, st, &supply, *unit).contains(at)
+                    super::arrivals::arrival_spaces(board, st, &supply, *unit).contains(at)
                 }
         }
         _ => return None,

@@ -6,6 +6,7 @@
 //! the others are spent as currency only (5.4). Optional rules of §15 other than 15.4 and 15.5
 //! and the Joker's holder are not built.
 
+mod arrivals;
 pub(crate) mod battle;
 mod combat_phase;
 mod end_phases;

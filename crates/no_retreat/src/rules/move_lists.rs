@@ -50,9 +50,8 @@ struct Slot {
 #[derive(Default)]
 struct Cache {
     slots: Vec<Slot>,
-    /// Working memory: the facts now, the occupants, the changed spaces.
+    /// Working memory: the facts now, the changed spaces.
     now: Vec<u8>,
-    occ: Vec<u8>,
     changed: Vec<(u16, bool)>,
 }
 
@@ -257,28 +256,21 @@ impl Cache {
         let n = board.topo.len();
         self.now.clear();
         self.now.resize(n, 0);
-        self.occ.clear();
-        self.occ.resize(n, 0);
-        let us = if side == Side::German { 1 } else { 2 };
         for (u, at) in st.on_map() {
             let d = data(board, u);
+            let f = &mut self.now[at.index()];
             // As in `Zones`: the last unit listed on a space names its occupant.
-            let own = d.side == side;
-            self.occ[at.index()] = if own { us } else { 3 - us };
-            let zoc = !d.face(st.units[u].reduced).no_zoc && !st.units[u].unsupplied;
-            if !own && zoc {
+            if d.side == side {
+                *f = (*f & !FACT_ENEMY) | FACT_OWN;
+                continue;
+            }
+            *f = (*f & !FACT_OWN) | FACT_ENEMY;
+            if !d.face(st.units[u].reduced).no_zoc && !st.units[u].unsupplied {
                 for b in board.borders(at) {
                     if b.kind != BorderKind::Lake {
                         self.now[b.to.index()] |= FACT_EZOC;
                     }
                 }
-            }
-        }
-        for (f, o) in self.now.iter_mut().zip(&self.occ) {
-            if *o == us {
-                *f |= FACT_OWN;
-            } else if *o != 0 {
-                *f |= FACT_ENEMY;
             }
         }
         debug_assert_eq!(

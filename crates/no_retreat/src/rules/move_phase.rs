@@ -65,6 +65,7 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     let in_rail = super::optional::rail_used(board, st, side);
     // The ways to pay each price, found once per list.
     let mut combos: Vec<(u8, Vec<Vec<u8>>)> = Vec::new();
+    let mut spaces: Vec<SpaceId> = Vec::with_capacity(64);
     with_reach(board, st, side, |reach| {
         for (u, _) in st.on_map().filter(|(u, _)| data(board, *u).side == side) {
             if st.scratch.moved.contains(&u) {
@@ -72,14 +73,16 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
             }
             // Ending a move over the stacking limit would only put units in the Shattered
             // box at the end of the phase (8.4.3): such moves are not offered.
-            out.extend(
+            // (Filtered first, so that the actions are written in one sized pass.)
+            spaces.clear();
+            spaces.extend(
                 reach
                     .of(u)
                     .iter()
                     .map(|f| SpaceId(f.0))
-                    .filter(|to| rooms.ok(*to))
-                    .map(|to| Action::Move { unit: u, to }),
+                    .filter(|to| rooms.ok(*to)),
             );
+            out.extend(spaces.iter().map(|&to| Action::Move { unit: u, to }));
             if let Some(c) = embark_price(board, st, side, u, in_rail) {
                 let i = match combos.iter().position(|x| x.0 == c) {
                     Some(i) => i,

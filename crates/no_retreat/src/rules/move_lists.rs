@@ -22,10 +22,6 @@ use std::cell::RefCell;
 
 /// Slots kept per thread (board and side).
 const SLOTS_KEPT: usize = 4;
-/// More changed spaces than this (another game's position): every answer is dropped rather
-/// than checked.
-const MAX_CHANGES: usize = 64;
-
 /// One unit's answer: the spaces it reaches, sorted, the start not listed, each with the
 /// space a cheapest path enters it from; `read`: a bit per space the search read.
 struct Entry {
@@ -50,9 +46,11 @@ struct Slot {
 #[derive(Default)]
 struct Cache {
     slots: Vec<Slot>,
-    /// Working memory: the facts now, the changed spaces.
+    /// Working memory: the facts now; a bit per space where they changed, beyond a friend's
+    /// presence (`wide`) or only that (`own`).
     now: Vec<u8>,
-    changed: Vec<(u16, bool)>,
+    wide: Vec<u64>,
+    own: Vec<u64>,
 }
 
 thread_local! {
@@ -220,27 +218,35 @@ impl Cache {
         let slot = &mut self.slots[i];
         slot.facts.resize(self.now.len(), 0);
         slot.entries.resize_with(st.units.len(), || None);
-        // (space, whether more than a friend's presence changed there)
-        self.changed.clear();
+        // The spaces where more than a friend's presence changed, and where only that did.
+        let words = self.now.len().div_ceil(64);
+        self.wide.clear();
+        self.wide.resize(words, 0);
+        self.own.clear();
+        self.own.resize(words, 0);
+        let mut any = false;
         for (s, (old, new)) in slot.facts.iter().zip(&self.now).enumerate() {
             if old != new {
-                let wide = (old ^ new) & (FACT_ENEMY | FACT_EZOC) != 0;
-                self.changed.push((s as u16, wide));
+                any = true;
+                let set = if (old ^ new) & (FACT_ENEMY | FACT_EZOC) != 0 {
+                    &mut self.wide
+                } else {
+                    &mut self.own
+                };
+                set[s / 64] |= 1 << (s % 64);
             }
         }
-        if self.changed.len() > MAX_CHANGES {
-            slot.entries.iter_mut().for_each(|e| *e = None);
-        } else if !self.changed.is_empty() {
+        if any {
+            let bit = |set: &[u64], s: SpaceId| set[s.index() / 64] & (1 << (s.index() % 64)) != 0;
             for e in slot.entries.iter_mut() {
                 let stale = e.as_ref().is_some_and(|e| {
-                    self.changed.iter().any(|&(s, wide)| {
-                        let s = SpaceId(s);
-                        let read = e.read[s.index() / 64] & (1 << (s.index() % 64)) != 0;
+                    e.read.iter().zip(&self.wide).any(|(r, w)| r & w != 0)
                         // 8.5.3: a friend's presence is read only next to the start.
-                        read && (wide
-                            || s == e.mover.at
-                            || board.borders(e.mover.at).iter().any(|b| b.to == s))
-                    })
+                        || bit(&self.own, e.mover.at)
+                        || board
+                            .borders(e.mover.at)
+                            .iter()
+                            .any(|b| bit(&self.own, b.to))
                 });
                 if stale {
                     *e = None;

@@ -234,7 +234,14 @@ pub fn unload_spaces(
     // The hexes within 3 of a source, found once from the sources outward (the same lines as
     // `land_line_within`, walked backwards: every hex entered is unblocked).
     let n = board.topo.len();
-    let source = |s: SpaceId| !captured.contains(&s) && supply.land_source(side, s);
+    // Asked once per space (speed).
+    let sources: Vec<bool> = (0..n)
+        .map(|i| {
+            let s = SpaceId(i as u16);
+            !captured.contains(&s) && supply.land_source(side, s)
+        })
+        .collect();
+    let source = |s: SpaceId| sources[s.index()];
     let mut dist = vec![u32::MAX; n];
     let mut queue = std::collections::VecDeque::new();
     for (i, d) in dist.iter_mut().enumerate() {

@@ -153,13 +153,17 @@ pub struct Supply<'a> {
 }
 
 /// For one side in one position: the spaces a city route may enter and still reach a
-/// friendly edge (6.1), and the [`Supply::has_land_line`] answers found so far (0 not yet,
-/// 1 no, 2 yes). Both depend only on the board, the side, the blocked spaces (6.3) and who
-/// controls each space, so positions alike in those share them (speed: `TRACED`).
+/// friendly edge (6.1), and, found when first asked, the fewest hexes from each unblocked
+/// space to a land source through unblocked spaces (`FAR`: more than a land line's
+/// length), which answer [`Supply::has_land_line`]. Both depend only on the board, the side,
+/// the blocked spaces (6.3) and who controls each space, so positions alike in those share
+/// them (speed: `TRACED`).
 struct Traced {
     onward: Vec<bool>,
-    lines: RefCell<Vec<u8>>,
+    near: OnceCell<Vec<u8>>,
 }
+
+const FAR: u8 = u8::MAX;
 
 /// The `Traced` of recent positions, per thread, most recent first: (board id, side), the
 /// blocked spaces, the control of the spaces.
@@ -221,9 +225,22 @@ impl<'a> Supply<'a> {
     /// and lake hexsides do not block.
     pub fn blocked(&self, side: Side, at: SpaceId) -> bool {
         let all = self.blocked[si(side)].get_or_init(|| {
-            (0..self.board.topo.len())
-                .map(|i| self.blocked_now(side, SpaceId(i as u16)))
-                .collect()
+            let (z, other) = (&self.zones, Some(side.other()));
+            let (ezoc, hexes) = (&z.zoc[si(side.other())], &self.board.data.map.hexes);
+            let control = |i: usize| self.pos.control.get(i).copied().flatten();
+            let all: Vec<bool> = (0..self.board.topo.len())
+                .map(|i| {
+                    let occ = z.occupant[i];
+                    occ == other
+                        || i >= self.board.n_hexes
+                        || (ezoc[i] && occ != Some(side))
+                        || (hexes[i].city.is_some() && control(i) == other)
+                })
+                .collect();
+            debug_assert!(
+                (0..all.len()).all(|i| all[i] == self.blocked_now(side, SpaceId(i as u16)))
+            );
+            all
         });
         all[at.index()]
     }
@@ -278,7 +295,7 @@ impl<'a> Supply<'a> {
             known.unwrap_or_else(|| {
                 let t = Rc::new(Traced {
                     onward: self.find_onward(side),
-                    lines: RefCell::new(vec![0; self.board.topo.len()]),
+                    near: OnceCell::new(),
                 });
                 TRACED.with(|m| {
                     let mut m = m.borrow_mut();
@@ -331,17 +348,48 @@ impl<'a> Supply<'a> {
         self.land_line_within(side, from, LAND_LINE_HEXES, &[])
     }
 
-    /// Whether [`Supply::land_line`] finds a line (remembered per space).
+    /// Whether [`Supply::land_line`] finds a line: its own space is a source, or a neighbour
+    /// a line may enter is within three hexes of one (speed: the distances are found once,
+    /// from the sources backwards, for every space).
     pub fn has_land_line(&self, side: Side, from: SpaceId) -> bool {
-        let memo = &self.traced(side).lines;
-        match memo.borrow()[from.index()] {
-            1 => return false,
-            2 => return true,
-            _ => {}
-        }
-        let found = self.land_line(side, from).is_some();
-        memo.borrow_mut()[from.index()] = if found { 2 } else { 1 };
+        let near = self.traced(side).near.get_or_init(|| self.find_near(side));
+        let found = self.land_source(side, from)
+            || self.board.borders(from).iter().any(|b| {
+                !self.blocked(side, b.to) && u32::from(near[b.to.index()]) < LAND_LINE_HEXES
+            });
+        debug_assert_eq!(found, self.land_line(side, from).is_some(), "{from:?}");
         found
+    }
+
+    /// `Traced::near`: breadth first from the unblocked land sources, through unblocked
+    /// spaces (borders go both ways), up to a land line's length.
+    fn find_near(&self, side: Side) -> Vec<u8> {
+        let n = self.board.topo.len();
+        let mut near = vec![FAR; n];
+        let mut queue: Vec<SpaceId> = Vec::new();
+        for (i, d) in near.iter_mut().enumerate() {
+            let s = SpaceId(i as u16);
+            if !self.blocked(side, s) && self.land_source(side, s) {
+                *d = 0;
+                queue.push(s);
+            }
+        }
+        let mut head = 0;
+        while let Some(&x) = queue.get(head) {
+            head += 1;
+            let d = near[x.index()] + 1;
+            if u32::from(d) >= LAND_LINE_HEXES {
+                continue;
+            }
+            for b in self.board.borders(x) {
+                let y = b.to;
+                if near[y.index()] == FAR && !self.blocked(side, y) {
+                    near[y.index()] = d;
+                    queue.push(y);
+                }
+            }
+        }
+        near
     }
 
     /// A land line of at most `max` hexes that may not end at the cities in `not_to` (9.2:

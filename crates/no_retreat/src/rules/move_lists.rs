@@ -19,9 +19,12 @@ use crate::state::{Loc, State, UnitState};
 use crate::supply::{FACT_ENEMY, FACT_EZOC, FACT_OWN};
 use eastfront_kernel::{Side, SpaceId};
 use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// Slots kept per thread (board and side).
 const SLOTS_KEPT: usize = 4;
+/// Search keys indexed per slot before the index starts again.
+const ALIKE_KEPT: usize = 4096;
 /// One unit's answer: the spaces it reaches, sorted, the start not listed, each with the
 /// space a cheapest path enters it from; `read`: a bit per space the search read.
 struct Entry {
@@ -41,6 +44,8 @@ struct Slot {
     /// facts are not looked at again (`apply` after `legal_actions`).
     units: Vec<UnitState>,
     entries: Vec<Option<Entry>>,
+    /// The last unit given an answer for each search key (its answer may since be gone).
+    alike: HashMap<(Mover, u8, Access), usize>,
 }
 
 #[derive(Default)]
@@ -81,8 +86,9 @@ impl Reach<'_> {
         if fresh {
             // A unit alike in everything the search reads (the same space among them) has
             // the same answer, and every kept answer holds now.
-            let alike = self.slot.entries.iter().find_map(|e| {
-                let e = e.as_ref()?;
+            let key = (m, ma, self.access);
+            let alike = self.slot.alike.get(&key).and_then(|&v| {
+                let e = self.slot.entries[v].as_ref()?;
                 (e.mover == m && e.ma == ma && e.access == self.access)
                     .then(|| (e.found.clone(), e.read.clone()))
             });
@@ -97,6 +103,10 @@ impl Reach<'_> {
                 None => self.search(m, ma),
             };
             self.slot.entries[unit] = Some(e);
+            if self.slot.alike.len() >= ALIKE_KEPT {
+                self.slot.alike.clear();
+            }
+            self.slot.alike.insert(key, unit);
         } else if cfg!(debug_assertions) {
             let e = self.search(m, ma);
             let kept = self.slot.entries[unit].as_ref().map(|k| &k.found);
@@ -205,6 +215,7 @@ impl Cache {
                     facts: Vec::new(),
                     units: Vec::new(),
                     entries: Vec::new(),
+                    alike: HashMap::new(),
                 });
                 self.slots.len() - 1
             }

@@ -687,11 +687,24 @@ impl Game for NoRetreat {
                 crate::table::side_word(side)
             )));
         }
-        if !legality::is_legal(&self.board, st, side, action) {
-            return Err(RuleError(format!("not a legal action now: {action:?}")));
-        }
+        let illegal = || Err(RuleError(format!("not a legal action now: {action:?}")));
         let mut events = Vec::new();
-        helpers::perform(&self.board, st, side, action, &mut events);
+        // Speed: a move is checked and its path found in one look (`legality::quick_move`).
+        match legality::quick_move(&self.board, st, side, action) {
+            Some(Some(path)) => {
+                let Action::Move { unit, .. } = action else {
+                    return illegal();
+                };
+                move_phase::perform_planned(&self.board, st, side, *unit, path, &mut events);
+            }
+            Some(None) => return illegal(),
+            None => {
+                if !legality::is_legal(&self.board, st, side, action) {
+                    return illegal();
+                }
+                helpers::perform(&self.board, st, side, action, &mut events);
+            }
+        }
         run(&self.board, st, &mut events);
         Ok(events)
     }

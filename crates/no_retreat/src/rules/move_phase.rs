@@ -143,6 +143,34 @@ pub(crate) fn destinations(board: &Board, st: &State, side: Side, unit: usize) -
     })
 }
 
+/// When `to` is among `unit`'s [`destinations`]: the cheapest path there (speed: `apply`
+/// checks a move and finds its path in one look at the unit's answer).
+pub(crate) fn planned_path(
+    board: &Board,
+    st: &State,
+    side: Side,
+    unit: usize,
+    to: SpaceId,
+) -> Option<Vec<SpaceId>> {
+    if !super::helpers::room(board, st, side, to) {
+        return None;
+    }
+    with_reach(board, st, side, |reach| reach.path(unit, to))
+}
+
+/// A move `apply` has checked ([`planned_path`]), as [`perform`] makes it.
+pub(crate) fn perform_planned(
+    board: &Board,
+    st: &mut State,
+    side: Side,
+    unit: usize,
+    path: Vec<SpaceId>,
+    events: &mut Vec<Event>,
+) {
+    move_along(board, st, side, unit, path, "8.0", events);
+    st.scratch.moved.push(unit);
+}
+
 /// Moves `unit` to `to` by its cheapest path, entering every space on it (12.7.1).
 pub(crate) fn move_unit(
     board: &Board,
@@ -153,11 +181,27 @@ pub(crate) fn move_unit(
     rule: &str,
     events: &mut Vec<Event>,
 ) {
-    let Loc::Map(from) = st.units[unit].loc else {
+    if !matches!(st.units[unit].loc, Loc::Map(_)) {
         return;
-    };
+    }
     let path =
         with_reach(board, st, side, |reach| reach.path(unit, to)).unwrap_or_else(|| vec![to]);
+    move_along(board, st, side, unit, path, rule, events);
+}
+
+/// Moves `unit` along `path` (its last space the destination), entering every space on it.
+fn move_along(
+    board: &Board,
+    st: &mut State,
+    side: Side,
+    unit: usize,
+    path: Vec<SpaceId>,
+    rule: &str,
+    events: &mut Vec<Event>,
+) {
+    let (Loc::Map(from), Some(&to)) = (st.units[unit].loc, path.last()) else {
+        return;
+    };
     st.units[unit].loc = Loc::Map(to);
     for s in &path {
         enter(board, st, side, *s, events);

@@ -48,6 +48,8 @@ pub struct Board {
     /// Per side: for each space, the spaces with a city route step into it (6.1; see
     /// [`crate::supply::route_dir`]), for walking routes backwards from the edges.
     route_in: [Vec<Vec<SpaceId>>; 2],
+    /// Speed: whether each space is a city hex, found once (supply's blocked spaces, 6.3).
+    city: Vec<bool>,
     /// Tells boards apart for the movement memo (`reach.rs`); a clone keeps it (same data).
     id: u64,
 }
@@ -194,8 +196,16 @@ impl Board {
             by_name,
             mp: [Vec::new(), Vec::new()],
             route_in: [Vec::new(), Vec::new()],
+            city: Vec::new(),
             id: NEXT_BOARD_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
+        board.city = (0..board.topo.len())
+            .map(|i| {
+                board
+                    .hex(SpaceId(i as u16))
+                    .is_some_and(|h| h.city.is_some())
+            })
+            .collect();
         for armor in [false, true] {
             board.mp[usize::from(armor)] = (0..board.topo.len())
                 .map(|i| {
@@ -277,6 +287,11 @@ impl Board {
         id.index()
             .checked_sub(self.n_hexes)
             .and_then(|i| self.data.map.areas.get(i))
+    }
+
+    /// Whether each space is a city hex (by space index; areas are not).
+    pub fn city_hexes(&self) -> &[bool] {
+        &self.city
     }
 
     pub fn is_area(&self, id: SpaceId) -> bool {

@@ -86,7 +86,7 @@ struct Memo {
 /// A plain multiply-and-rotate hasher for the memo's small keys (the std one is built to
 /// resist chosen keys, which these are not).
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl std::hash::Hasher for KeyHasher {
     fn finish(&self) -> u64 {

@@ -226,7 +226,7 @@ impl<'a> Supply<'a> {
     pub fn blocked(&self, side: Side, at: SpaceId) -> bool {
         let all = self.blocked[si(side)].get_or_init(|| {
             let (z, other) = (&self.zones, Some(side.other()));
-            let (ezoc, hexes) = (&z.zoc[si(side.other())], &self.board.data.map.hexes);
+            let (ezoc, city) = (&z.zoc[si(side.other())], self.board.city_hexes());
             let control = |i: usize| self.pos.control.get(i).copied().flatten();
             let all: Vec<bool> = (0..self.board.topo.len())
                 .map(|i| {
@@ -234,7 +234,7 @@ impl<'a> Supply<'a> {
                     occ == other
                         || i >= self.board.n_hexes
                         || (ezoc[i] && occ != Some(side))
-                        || (hexes[i].city.is_some() && control(i) == other)
+                        || (city[i] && control(i) == other)
                 })
                 .collect();
             debug_assert!(

@@ -14,12 +14,13 @@ use super::helpers::data;
 use super::move_phase::{access, allowance, mover};
 use crate::board::{Board, BorderKind};
 use crate::movement::{Access, Mover};
-use crate::reach::with_fresh_search;
+use crate::reach::{with_fresh_search, KeyHasher};
 use crate::state::{Loc, State, UnitState};
 use crate::supply::{FACT_ENEMY, FACT_EZOC, FACT_OWN};
 use eastfront_kernel::{Side, SpaceId};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 /// Slots kept per thread (board and side).
 const SLOTS_KEPT: usize = 4;
@@ -45,7 +46,7 @@ struct Slot {
     units: Vec<UnitState>,
     entries: Vec<Option<Entry>>,
     /// The last unit given an answer for each search key (its answer may since be gone).
-    alike: HashMap<(Mover, u8, Access), usize>,
+    alike: HashMap<(Mover, u8, Access), usize, BuildHasherDefault<KeyHasher>>,
 }
 
 #[derive(Default)]
@@ -215,7 +216,7 @@ impl Cache {
                     facts: Vec::new(),
                     units: Vec::new(),
                     entries: Vec::new(),
-                    alike: HashMap::new(),
+                    alike: HashMap::default(),
                 });
                 self.slots.len() - 1
             }

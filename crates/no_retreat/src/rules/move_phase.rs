@@ -66,6 +66,7 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
     // The ways to pay each price, found once per list.
     let mut combos: Vec<(u8, Vec<Vec<u8>>)> = Vec::new();
     let mut spaces: Vec<SpaceId> = Vec::with_capacity(64);
+    let mut prices: [Option<Option<u8>>; 4] = [None; 4];
     with_reach(board, st, side, |reach| {
         for (u, _) in st.on_map().filter(|(u, _)| data(board, *u).side == side) {
             if st.scratch.moved.contains(&u) {
@@ -83,7 +84,14 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                     .filter(|to| rooms.ok(*to)),
             );
             out.extend(spaces.iter().map(|&to| Action::Move { unit: u, to }));
-            if let Some(c) = embark_price(board, st, side, u, in_rail) {
+            // The price depends on the unit only through these two (asked once per list).
+            let supplied = !st.units[u].unsupplied;
+            let mobile =
+                face(board, st, u).movement > 0 && data(board, u).nation != Nation::Finnish;
+            let k = usize::from(supplied) * 2 + usize::from(mobile);
+            let price = *prices[k].get_or_insert_with(|| embark_price(board, st, side, u, in_rail));
+            debug_assert_eq!(price, embark_price(board, st, side, u, in_rail));
+            if let Some(c) = price {
                 let i = match combos.iter().position(|x| x.0 == c) {
                     Some(i) => i,
                     None => {

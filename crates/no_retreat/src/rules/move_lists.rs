@@ -8,7 +8,7 @@
 //! were at its last call and only answers that agree with them: each call finds the spaces
 //! whose facts changed since and drops the answers that read one of them. Moving one's own
 //! unit changes only whether a friend stands on its two hexes, which a search reads only next
-//! to its start (8.5.3), so nearly every answer survives a move.
+//! to a start in an enemy ZOC (8.5.3), so nearly every answer survives a move.
 
 use super::helpers::data;
 use super::move_phase::{access, allowance, mover};
@@ -252,13 +252,12 @@ impl Cache {
             let bit = |set: &[u64], s: SpaceId| set[s.index() / 64] & (1 << (s.index() % 64)) != 0;
             for e in slot.entries.iter_mut() {
                 let stale = e.as_ref().is_some_and(|e| {
+                    let at = e.mover.at;
                     e.read.iter().zip(&self.wide).any(|(r, w)| r & w != 0)
-                        // 8.5.3: a friend's presence is read only next to the start.
-                        || bit(&self.own, e.mover.at)
-                        || board
-                            .borders(e.mover.at)
-                            .iter()
-                            .any(|b| bit(&self.own, b.to))
+                        // 8.5.3: a friend's presence is read only next to a start in an
+                        // EZOC (a change of that EZOC is a wide change at the start).
+                        || (slot.facts[at.index()] & FACT_EZOC != 0
+                            && board.borders(at).iter().any(|b| bit(&self.own, b.to)))
                 });
                 if stale {
                     *e = None;

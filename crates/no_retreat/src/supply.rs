@@ -258,7 +258,7 @@ impl<'a> Supply<'a> {
     }
 
     fn friendly_edge(&self, side: Side, at: SpaceId) -> bool {
-        self.board.hex(at).is_some_and(|h| h.edge == Some(side))
+        self.board.edges().get(at.index()).copied().flatten() == Some(side)
     }
 
     /// 6.1: a city route of unlimited length, every step westward (Axis) or eastward (Soviet),
@@ -333,7 +333,7 @@ impl<'a> Supply<'a> {
 
     /// A friendly city hex that is supplied (6.1: a land supply source).
     pub fn supplied_friendly_city(&self, side: Side, at: SpaceId) -> bool {
-        let is_city = self.board.hex(at).is_some_and(|h| h.city.is_some());
+        let is_city = self.board.city_hexes().get(at.index()) == Some(&true);
         is_city && self.control(at) == Some(side) && self.city_route(side, at)
     }
 

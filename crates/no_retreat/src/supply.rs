@@ -136,6 +136,17 @@ impl Zones {
     pub fn occupant(&self, at: SpaceId) -> Option<Side> {
         self.occupant[at.index()]
     }
+
+    /// By space: an enemy of `side` is there.
+    pub(crate) fn enemy_present(&self, side: Side) -> Vec<bool> {
+        let enemy = Some(side.other());
+        self.occupant.iter().map(|o| *o == enemy).collect()
+    }
+
+    /// By space: [`Zones::in_ezoc`] for `side`.
+    pub(crate) fn ezoc_of(&self, side: Side) -> &[bool] {
+        &self.zoc[si(side.other())]
+    }
 }
 
 /// The supply tracer for one position.
@@ -224,7 +235,12 @@ impl<'a> Supply<'a> {
     /// friendly unit in it, Finland or a Balkans area, or an enemy-controlled city. Lake hexes
     /// and lake hexsides do not block.
     pub fn blocked(&self, side: Side, at: SpaceId) -> bool {
-        let all = self.blocked[si(side)].get_or_init(|| {
+        self.blocked_all(side)[at.index()]
+    }
+
+    /// [`Supply::blocked`] by space.
+    pub(crate) fn blocked_all(&self, side: Side) -> &[bool] {
+        self.blocked[si(side)].get_or_init(|| {
             let (z, other) = (&self.zones, Some(side.other()));
             let (ezoc, city) = (&z.zoc[si(side.other())], self.board.city_hexes());
             let control = |i: usize| self.pos.control.get(i).copied().flatten();
@@ -241,8 +257,7 @@ impl<'a> Supply<'a> {
                 (0..all.len()).all(|i| all[i] == self.blocked_now(side, SpaceId(i as u16)))
             );
             all
-        });
-        all[at.index()]
+        })
     }
 
     fn blocked_now(&self, side: Side, at: SpaceId) -> bool {

@@ -161,6 +161,8 @@ pub struct Supply<'a> {
     traced: [OnceCell<Rc<Traced>>; 2],
     /// A land line search's working memory (speed: no allocation per search).
     line_work: RefCell<Work>,
+    /// Per side, by space: one of its units is there (found when first asked).
+    pieces_at: [OnceCell<Vec<bool>>; 2],
 }
 
 /// For one side in one position: the spaces a city route may enter and still reach a
@@ -224,6 +226,7 @@ impl<'a> Supply<'a> {
             blocked: [OnceCell::new(), OnceCell::new()],
             traced: [OnceCell::new(), OnceCell::new()],
             line_work: RefCell::new(Work::default()),
+            pieces_at: [OnceCell::new(), OnceCell::new()],
         }
     }
 
@@ -486,12 +489,18 @@ impl<'a> Supply<'a> {
             }
         }
         // An adjacent friendly unit with a land line; no chaining (6.2, 6.4 example).
-        let neighbour_has_line = self.board.borders(at).iter().any(|b| {
-            self.pos
-                .pieces
-                .iter()
-                .any(|p| p.side == side && p.at == b.to && self.has_land_line(side, b.to))
+        let here = self.pieces_at[si(side)].get_or_init(|| {
+            let mut v = vec![false; self.board.topo.len()];
+            for p in self.pos.pieces.iter().filter(|p| p.side == side) {
+                v[p.at.index()] = true;
+            }
+            v
         });
+        let neighbour_has_line = self
+            .board
+            .borders(at)
+            .iter()
+            .any(|b| here[b.to.index()] && self.has_land_line(side, b.to));
         if neighbour_has_line {
             SupplyStatus::Alternative
         } else {

@@ -149,7 +149,9 @@ impl Reach<'_> {
             with_fresh_search(board, tec, &self.slot.facts, &m, ma, self.access, |buf| {
                 let mut read = vec![0u64; words];
                 let mut set = |s: SpaceId| read[s.index() / 64] |= 1 << (s.index() % 64);
-                let mut found = Vec::with_capacity(buf.touched.len());
+                // The spaces reached, in space order (as `reachable` lists them): a bit
+                // each, read back in order.
+                let mut seen = vec![0u64; words];
                 for &t in &buf.touched {
                     let t = SpaceId(t);
                     set(t);
@@ -157,10 +159,18 @@ impl Reach<'_> {
                         set(b.to);
                     }
                     if t != m.at {
+                        seen[t.index() / 64] |= 1 << (t.index() % 64);
+                    }
+                }
+                let mut found = Vec::with_capacity(buf.touched.len());
+                for (w, &bits) in seen.iter().enumerate() {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        let t = SpaceId((w * 64 + bits.trailing_zeros() as usize) as u16);
+                        bits &= bits - 1;
                         found.push((t.0, buf.prev(t).map_or(u16::MAX, |p| p.0)));
                     }
                 }
-                found.sort_unstable_by_key(|f| f.0);
                 (found, read)
             });
         Entry {

@@ -48,6 +48,10 @@ pub struct Board {
     /// Per side: for each space, the spaces with a city route step into it (6.1; see
     /// [`crate::supply::route_dir`]), for walking routes backwards from the edges.
     route_in: [Vec<Vec<SpaceId>>; 2],
+    /// Speed: whether each space is a city hex, and the side whose map edge it is on, found
+    /// once (supply, 6.1–6.3, reads them for every space).
+    city: Vec<bool>,
+    edge: Vec<Option<eastfront_kernel::Side>>,
     /// Tells boards apart for the movement memo (`reach.rs`); a clone keeps it (same data).
     id: u64,
 }
@@ -194,8 +198,20 @@ impl Board {
             by_name,
             mp: [Vec::new(), Vec::new()],
             route_in: [Vec::new(), Vec::new()],
+            city: Vec::new(),
+            edge: Vec::new(),
             id: NEXT_BOARD_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
+        board.city = (0..board.topo.len())
+            .map(|i| {
+                board
+                    .hex(SpaceId(i as u16))
+                    .is_some_and(|h| h.city.is_some())
+            })
+            .collect();
+        board.edge = (0..board.topo.len())
+            .map(|i| board.hex(SpaceId(i as u16)).and_then(|h| h.edge))
+            .collect();
         for armor in [false, true] {
             board.mp[usize::from(armor)] = (0..board.topo.len())
                 .map(|i| {
@@ -277,6 +293,16 @@ impl Board {
         id.index()
             .checked_sub(self.n_hexes)
             .and_then(|i| self.data.map.areas.get(i))
+    }
+
+    /// Whether each space is a city hex (by space index; areas are not).
+    pub fn city_hexes(&self) -> &[bool] {
+        &self.city
+    }
+
+    /// The side whose map edge each space is on (by space index).
+    pub fn edges(&self) -> &[Option<eastfront_kernel::Side>] {
+        &self.edge
     }
 
     pub fn is_area(&self, id: SpaceId) -> bool {

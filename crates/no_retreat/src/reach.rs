@@ -86,7 +86,7 @@ struct Memo {
 /// A plain multiply-and-rotate hasher for the memo's small keys (the std one is built to
 /// resist chosen keys, which these are not).
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl std::hash::Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -137,12 +137,8 @@ pub(crate) fn with_search<R>(
     access: Access,
     read: impl FnOnce(&SearchBuf) -> R,
 ) -> R {
-    BUF.with(|cell| {
-        // A search inside `read` (none today) would get a buffer of its own.
-        let mut own = SearchBuf::default();
-        let mut shared = cell.try_borrow_mut().ok();
-        let buf = shared.as_deref_mut().unwrap_or(&mut own);
-        buf.size(board.topo.len());
+    let facts = zones.facts(m.side);
+    with_buf(board, |buf| {
         // Only answers found with the board's own TEC are remembered.
         let key = board.own_tec(tec).then_some(Key {
             board: board.id(),
@@ -150,21 +146,50 @@ pub(crate) fn with_search<R>(
             ma,
             access,
         });
-        let recalled = key.is_some_and(|k| recall(&k, zones, m, buf));
+        let recalled = key.is_some_and(|k| recall(&k, facts, buf));
         if !recalled {
-            search(board, tec, zones, m, ma, access, buf);
+            search(board, tec, facts, m, ma, access, buf);
             if let Some(k) = key {
-                remember(k, board, zones, m, buf);
+                remember(k, board, facts, m, buf);
             }
         }
-        let r = read(buf);
+        read(buf)
+    })
+}
+
+/// Runs the search, neither recalled nor remembered, on `facts` (the mover's side's
+/// [`Zones::facts`]), and hands the answer to `read`.
+pub(crate) fn with_fresh_search<R>(
+    board: &Board,
+    tec: &Tec,
+    facts: &[u8],
+    m: &Mover,
+    ma: u8,
+    access: Access,
+    read: impl FnOnce(&SearchBuf) -> R,
+) -> R {
+    with_buf(board, |buf| {
+        search(board, tec, facts, m, ma, access, buf);
+        read(buf)
+    })
+}
+
+/// Lends the thread's search buffer, reset afterwards.
+fn with_buf<R>(board: &Board, f: impl FnOnce(&mut SearchBuf) -> R) -> R {
+    BUF.with(|cell| {
+        // A search inside `read` (none today) would get a buffer of its own.
+        let mut own = SearchBuf::default();
+        let mut shared = cell.try_borrow_mut().ok();
+        let buf = shared.as_deref_mut().unwrap_or(&mut own);
+        buf.size(board.topo.len());
+        let r = f(buf);
         buf.reset();
         r
     })
 }
 
 /// Puts a remembered answer whose facts still hold into `buf`.
-fn recall(key: &Key, zones: &Zones, m: &Mover, buf: &mut SearchBuf) -> bool {
+fn recall(key: &Key, facts: &[u8], buf: &mut SearchBuf) -> bool {
     MEMO.with(|memo| {
         let Ok(memo) = memo.try_borrow() else {
             return false;
@@ -172,7 +197,6 @@ fn recall(key: &Key, zones: &Zones, m: &Mover, buf: &mut SearchBuf) -> bool {
         let Some(list) = memo.answers.get(key) else {
             return false;
         };
-        let facts = zones.facts(m.side);
         let Some(a) = list.iter().find(|a| {
             a.read
                 .iter()
@@ -191,7 +215,7 @@ fn recall(key: &Key, zones: &Zones, m: &Mover, buf: &mut SearchBuf) -> bool {
 
 /// Remembers the answer in `buf` with the facts of the spaces it reached and their
 /// neighbours (every space the search can have read).
-fn remember(key: Key, board: &Board, zones: &Zones, m: &Mover, buf: &mut SearchBuf) {
+fn remember(key: Key, board: &Board, facts: &[u8], m: &Mover, buf: &mut SearchBuf) {
     buf.stamp = buf.stamp.wrapping_add(1);
     if buf.stamp == 0 {
         buf.mark.fill(0);
@@ -200,7 +224,6 @@ fn remember(key: Key, board: &Board, zones: &Zones, m: &Mover, buf: &mut SearchB
     let stamp = buf.stamp;
     let mut read = Vec::with_capacity(buf.touched.len() * 3);
     let near_start = |s: SpaceId| s == m.at || board.borders(m.at).iter().any(|b| b.to == s);
-    let facts = zones.facts(m.side);
     let mut note = |s: SpaceId, mark: &mut Vec<u32>| {
         if mark[s.index()] != stamp {
             mark[s.index()] = stamp;
@@ -248,7 +271,7 @@ fn remember(key: Key, board: &Board, zones: &Zones, m: &Mover, buf: &mut SearchB
 fn search(
     board: &Board,
     tec: &Tec,
-    zones: &Zones,
+    facts: &[u8],
     m: &Mover,
     ma: u8,
     access: Access,
@@ -266,22 +289,22 @@ fn search(
     buf.best[m.at.index()] = 0;
     buf.touched.push(m.at.0);
     buf.heap.push(Reverse(key(0, m.at)));
-    let enemy = Some(m.side.other());
-    let start_ezoc = zones.in_ezoc(m.side, m.at);
+    let fact = |s: SpaceId, f: u8| facts[s.index()] & f != 0;
+    let start_ezoc = fact(m.at, FACT_EZOC);
     while let Some(Reverse(k)) = buf.heap.pop() {
         let (cost, x) = (k >> 16, SpaceId(k as u16));
         if cost > buf.best[x.index()] {
             continue;
         }
         // 8.5.1: a unit stops in the first EZOC hex it enters.
-        if x != m.at && zones.in_ezoc(m.side, x) {
+        if x != m.at && fact(x, FACT_EZOC) {
             continue;
         }
         let from_start = x == m.at;
         for b in board.borders(x) {
             let y = b.to;
             // 8.4, 8.5: no lake or sea hexsides, no enemy units.
-            if b.kind == BorderKind::Lake || zones.occupant(y) == enemy {
+            if b.kind == BorderKind::Lake || fact(y, FACT_ENEMY) {
                 continue;
             }
             let step = match table {
@@ -300,11 +323,7 @@ fn search(
                 }
             };
             // 8.5.3: EZOC to EZOC only into a hex a friendly unit holds.
-            if from_start
-                && start_ezoc
-                && zones.in_ezoc(m.side, y)
-                && zones.occupant(y) != Some(m.side)
-            {
+            if from_start && start_ezoc && fact(y, FACT_EZOC) && !fact(y, FACT_OWN) {
                 continue;
             }
             // 8.5.2: leaving an EZOC the unit started in costs more.

@@ -231,10 +231,73 @@ pub fn unload_spaces(
     side: Side,
     captured: &[SpaceId],
 ) -> Vec<SpaceId> {
+    // Speed: the answer reads of the position only the enemy's presence, the EZOCs, the
+    // blocked spaces (6.3), control and the captured cities; a unit unloaded where none of
+    // them changes (most are) leaves the next list the same, so recent answers are kept.
+    let key = UnloadKey {
+        board: board.id(),
+        side,
+        enemy: supply.zones.enemy_present(side),
+        ezoc: supply.zones.ezoc_of(side).to_vec(),
+        blocked: supply.blocked_all(side).to_vec(),
+        control: supply.pos.control.clone(),
+        captured: captured.to_vec(),
+    };
+    let kept = UNLOADS.with(|m| {
+        m.borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.clone())
+    });
+    if let Some(v) = kept {
+        debug_assert_eq!(v, find_unload_spaces(board, supply, side, captured));
+        return v;
+    }
+    let v = find_unload_spaces(board, supply, side, captured);
+    UNLOADS.with(|m| {
+        let mut m = m.borrow_mut();
+        m.truncate(UNLOADS_KEPT - 1);
+        m.insert(0, (key, v.clone()));
+    });
+    v
+}
+
+/// What [`unload_spaces`] reads of a position.
+#[derive(PartialEq)]
+struct UnloadKey {
+    board: u64,
+    side: Side,
+    enemy: Vec<bool>,
+    ezoc: Vec<bool>,
+    blocked: Vec<bool>,
+    control: Vec<Option<Side>>,
+    captured: Vec<SpaceId>,
+}
+
+const UNLOADS_KEPT: usize = 4;
+
+thread_local! {
+    static UNLOADS: std::cell::RefCell<Vec<(UnloadKey, Vec<SpaceId>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn find_unload_spaces(
+    board: &Board,
+    supply: &Supply,
+    side: Side,
+    captured: &[SpaceId],
+) -> Vec<SpaceId> {
     // The hexes within 3 of a source, found once from the sources outward (the same lines as
     // `land_line_within`, walked backwards: every hex entered is unblocked).
     let n = board.topo.len();
-    let source = |s: SpaceId| !captured.contains(&s) && supply.land_source(side, s);
+    // Asked once per space (speed).
+    let sources: Vec<bool> = (0..n)
+        .map(|i| {
+            let s = SpaceId(i as u16);
+            !captured.contains(&s) && supply.land_source(side, s)
+        })
+        .collect();
+    let source = |s: SpaceId| sources[s.index()];
     let mut dist = vec![u32::MAX; n];
     let mut queue = std::collections::VecDeque::new();
     for (i, d) in dist.iter_mut().enumerate() {

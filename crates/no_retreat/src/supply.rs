@@ -136,6 +136,17 @@ impl Zones {
     pub fn occupant(&self, at: SpaceId) -> Option<Side> {
         self.occupant[at.index()]
     }
+
+    /// By space: an enemy of `side` is there.
+    pub(crate) fn enemy_present(&self, side: Side) -> Vec<bool> {
+        let enemy = Some(side.other());
+        self.occupant.iter().map(|o| *o == enemy).collect()
+    }
+
+    /// By space: [`Zones::in_ezoc`] for `side`.
+    pub(crate) fn ezoc_of(&self, side: Side) -> &[bool] {
+        &self.zoc[si(side.other())]
+    }
 }
 
 /// The supply tracer for one position.
@@ -150,16 +161,22 @@ pub struct Supply<'a> {
     traced: [OnceCell<Rc<Traced>>; 2],
     /// A land line search's working memory (speed: no allocation per search).
     line_work: RefCell<Work>,
+    /// Per side, by space: one of its units is there (found when first asked).
+    pieces_at: [OnceCell<Vec<bool>>; 2],
 }
 
 /// For one side in one position: the spaces a city route may enter and still reach a
-/// friendly edge (6.1), and the [`Supply::has_land_line`] answers found so far (0 not yet,
-/// 1 no, 2 yes). Both depend only on the board, the side, the blocked spaces (6.3) and who
-/// controls each space, so positions alike in those share them (speed: `TRACED`).
+/// friendly edge (6.1), and, found when first asked, the fewest hexes from each unblocked
+/// space to a land source through unblocked spaces (`FAR`: more than a land line's
+/// length), which answer [`Supply::has_land_line`]. Both depend only on the board, the side,
+/// the blocked spaces (6.3) and who controls each space, so positions alike in those share
+/// them (speed: `TRACED`).
 struct Traced {
     onward: Vec<bool>,
-    lines: RefCell<Vec<u8>>,
+    near: OnceCell<Vec<u8>>,
 }
+
+const FAR: u8 = u8::MAX;
 
 /// The `Traced` of recent positions, per thread, most recent first: (board id, side), the
 /// blocked spaces, the control of the spaces.
@@ -209,6 +226,7 @@ impl<'a> Supply<'a> {
             blocked: [OnceCell::new(), OnceCell::new()],
             traced: [OnceCell::new(), OnceCell::new()],
             line_work: RefCell::new(Work::default()),
+            pieces_at: [OnceCell::new(), OnceCell::new()],
         }
     }
 
@@ -220,12 +238,29 @@ impl<'a> Supply<'a> {
     /// friendly unit in it, Finland or a Balkans area, or an enemy-controlled city. Lake hexes
     /// and lake hexsides do not block.
     pub fn blocked(&self, side: Side, at: SpaceId) -> bool {
-        let all = self.blocked[si(side)].get_or_init(|| {
-            (0..self.board.topo.len())
-                .map(|i| self.blocked_now(side, SpaceId(i as u16)))
-                .collect()
-        });
-        all[at.index()]
+        self.blocked_all(side)[at.index()]
+    }
+
+    /// [`Supply::blocked`] by space.
+    pub(crate) fn blocked_all(&self, side: Side) -> &[bool] {
+        self.blocked[si(side)].get_or_init(|| {
+            let (z, other) = (&self.zones, Some(side.other()));
+            let (ezoc, city) = (&z.zoc[si(side.other())], self.board.city_hexes());
+            let control = |i: usize| self.pos.control.get(i).copied().flatten();
+            let all: Vec<bool> = (0..self.board.topo.len())
+                .map(|i| {
+                    let occ = z.occupant[i];
+                    occ == other
+                        || i >= self.board.n_hexes
+                        || (ezoc[i] && occ != Some(side))
+                        || (city[i] && control(i) == other)
+                })
+                .collect();
+            debug_assert!(
+                (0..all.len()).all(|i| all[i] == self.blocked_now(side, SpaceId(i as u16)))
+            );
+            all
+        })
     }
 
     fn blocked_now(&self, side: Side, at: SpaceId) -> bool {
@@ -241,7 +276,7 @@ impl<'a> Supply<'a> {
     }
 
     fn friendly_edge(&self, side: Side, at: SpaceId) -> bool {
-        self.board.hex(at).is_some_and(|h| h.edge == Some(side))
+        self.board.edges().get(at.index()).copied().flatten() == Some(side)
     }
 
     /// 6.1: a city route of unlimited length, every step westward (Axis) or eastward (Soviet),
@@ -278,7 +313,7 @@ impl<'a> Supply<'a> {
             known.unwrap_or_else(|| {
                 let t = Rc::new(Traced {
                     onward: self.find_onward(side),
-                    lines: RefCell::new(vec![0; self.board.topo.len()]),
+                    near: OnceCell::new(),
                 });
                 TRACED.with(|m| {
                     let mut m = m.borrow_mut();
@@ -316,7 +351,7 @@ impl<'a> Supply<'a> {
 
     /// A friendly city hex that is supplied (6.1: a land supply source).
     pub fn supplied_friendly_city(&self, side: Side, at: SpaceId) -> bool {
-        let is_city = self.board.hex(at).is_some_and(|h| h.city.is_some());
+        let is_city = self.board.city_hexes().get(at.index()) == Some(&true);
         is_city && self.control(at) == Some(side) && self.city_route(side, at)
     }
 
@@ -331,17 +366,48 @@ impl<'a> Supply<'a> {
         self.land_line_within(side, from, LAND_LINE_HEXES, &[])
     }
 
-    /// Whether [`Supply::land_line`] finds a line (remembered per space).
+    /// Whether [`Supply::land_line`] finds a line: its own space is a source, or a neighbour
+    /// a line may enter is within three hexes of one (speed: the distances are found once,
+    /// from the sources backwards, for every space).
     pub fn has_land_line(&self, side: Side, from: SpaceId) -> bool {
-        let memo = &self.traced(side).lines;
-        match memo.borrow()[from.index()] {
-            1 => return false,
-            2 => return true,
-            _ => {}
-        }
-        let found = self.land_line(side, from).is_some();
-        memo.borrow_mut()[from.index()] = if found { 2 } else { 1 };
+        let near = self.traced(side).near.get_or_init(|| self.find_near(side));
+        let found = self.land_source(side, from)
+            || self.board.borders(from).iter().any(|b| {
+                !self.blocked(side, b.to) && u32::from(near[b.to.index()]) < LAND_LINE_HEXES
+            });
+        debug_assert_eq!(found, self.land_line(side, from).is_some(), "{from:?}");
         found
+    }
+
+    /// `Traced::near`: breadth first from the unblocked land sources, through unblocked
+    /// spaces (borders go both ways), up to a land line's length.
+    fn find_near(&self, side: Side) -> Vec<u8> {
+        let n = self.board.topo.len();
+        let mut near = vec![FAR; n];
+        let mut queue: Vec<SpaceId> = Vec::new();
+        for (i, d) in near.iter_mut().enumerate() {
+            let s = SpaceId(i as u16);
+            if !self.blocked(side, s) && self.land_source(side, s) {
+                *d = 0;
+                queue.push(s);
+            }
+        }
+        let mut head = 0;
+        while let Some(&x) = queue.get(head) {
+            head += 1;
+            let d = near[x.index()] + 1;
+            if u32::from(d) >= LAND_LINE_HEXES {
+                continue;
+            }
+            for b in self.board.borders(x) {
+                let y = b.to;
+                if near[y.index()] == FAR && !self.blocked(side, y) {
+                    near[y.index()] = d;
+                    queue.push(y);
+                }
+            }
+        }
+        near
     }
 
     /// A land line of at most `max` hexes that may not end at the cities in `not_to` (9.2:
@@ -423,12 +489,18 @@ impl<'a> Supply<'a> {
             }
         }
         // An adjacent friendly unit with a land line; no chaining (6.2, 6.4 example).
-        let neighbour_has_line = self.board.borders(at).iter().any(|b| {
-            self.pos
-                .pieces
-                .iter()
-                .any(|p| p.side == side && p.at == b.to && self.has_land_line(side, b.to))
+        let here = self.pieces_at[si(side)].get_or_init(|| {
+            let mut v = vec![false; self.board.topo.len()];
+            for p in self.pos.pieces.iter().filter(|p| p.side == side) {
+                v[p.at.index()] = true;
+            }
+            v
         });
+        let neighbour_has_line = self
+            .board
+            .borders(at)
+            .iter()
+            .any(|b| here[b.to.index()] && self.has_land_line(side, b.to));
         if neighbour_has_line {
             SupplyStatus::Alternative
         } else {

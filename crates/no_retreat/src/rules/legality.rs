@@ -20,16 +20,46 @@ pub(crate) fn is_legal(board: &Board, st: &State, side: Side, a: &Action) -> boo
     answer
 }
 
-/// The answer for the actions whose rules can be asked alone; None for the others.
-fn quick(board: &Board, st: &State, side: Side, a: &Action) -> Option<bool> {
-    let plain = st.pending.is_empty()
-        && st.scratch.split_place.is_empty()
-        && !st.scratch.support_step
-        && st.outcome.is_none();
+/// For a move `quick` decides: its path when it is legal, None when it is not.
+pub(crate) fn quick_move(
+    board: &Board,
+    st: &State,
+    side: Side,
+    a: &Action,
+) -> Option<Option<Vec<eastfront_kernel::SpaceId>>> {
+    let Action::Move { unit, to } = a else {
+        return None;
+    };
     let Phase::Player { side: owner, step } = st.phase else {
         return None;
     };
-    if !plain {
+    if !plain(st) || step != Step::Movement || owner != side {
+        return None;
+    }
+    let ok = *unit < st.units.len()
+        && data(board, *unit).side == side
+        && matches!(st.units[*unit].loc, Loc::Map(_))
+        && !st.scratch.moved.contains(unit);
+    let path = ok
+        .then(|| move_phase::planned_path(board, st, side, *unit, *to))
+        .flatten();
+    debug_assert_eq!(path.is_some(), legal(board, st, side).contains(a), "{a:?}");
+    Some(path)
+}
+
+fn plain(st: &State) -> bool {
+    st.pending.is_empty()
+        && st.scratch.split_place.is_empty()
+        && !st.scratch.support_step
+        && st.outcome.is_none()
+}
+
+/// The answer for the actions whose rules can be asked alone; None for the others.
+fn quick(board: &Board, st: &State, side: Side, a: &Action) -> Option<bool> {
+    let Phase::Player { side: owner, step } = st.phase else {
+        return None;
+    };
+    if !plain(st) {
         return None;
     }
     let own_unit = |u: usize| u < st.units.len() && data(board, u).side == side;
@@ -110,7 +140,7 @@ fn quick(board: &Board, st: &State, side: Side, a: &Action) -> Option<bool> {
                 && {
                     let pos = position(board, st);
                     let supply = Supply::new(board, &pos);
-                    reorg_phase::arrival_spaces(board, st, &supply, *unit).contains(at)
+                    super::arrivals::arrival_spaces(board, st, &supply, *unit).contains(at)
                 }
         }
         _ => return None,

@@ -6,6 +6,7 @@
 //! the others are spent as currency only (5.4). Optional rules of §15 other than 15.4 and 15.5
 //! and the Joker's holder are not built.
 
+mod arrivals;
 pub(crate) mod battle;
 mod combat_phase;
 mod end_phases;
@@ -13,6 +14,7 @@ mod event_targets;
 mod events;
 mod helpers;
 mod legality;
+mod move_lists;
 mod move_phase;
 mod optional;
 mod reorg_phase;
@@ -685,11 +687,24 @@ impl Game for NoRetreat {
                 crate::table::side_word(side)
             )));
         }
-        if !legality::is_legal(&self.board, st, side, action) {
-            return Err(RuleError(format!("not a legal action now: {action:?}")));
-        }
+        let illegal = || Err(RuleError(format!("not a legal action now: {action:?}")));
         let mut events = Vec::new();
-        helpers::perform(&self.board, st, side, action, &mut events);
+        // Speed: a move is checked and its path found in one look (`legality::quick_move`).
+        match legality::quick_move(&self.board, st, side, action) {
+            Some(Some(path)) => {
+                let Action::Move { unit, .. } = action else {
+                    return illegal();
+                };
+                move_phase::perform_planned(&self.board, st, side, *unit, path, &mut events);
+            }
+            Some(None) => return illegal(),
+            None => {
+                if !legality::is_legal(&self.board, st, side, action) {
+                    return illegal();
+                }
+                helpers::perform(&self.board, st, side, action, &mut events);
+            }
+        }
         run(&self.board, st, &mut events);
         Ok(events)
     }

@@ -1,13 +1,14 @@
 //! The Movement phase (8.0–8.7, 9.1, 14.12.2).
 
 use super::helpers::{card_combos, data, enter, face, pay, unit_name};
+use super::move_lists::with_reach;
 use super::{log, Action, Event, EventKind};
 use crate::board::Board;
 use crate::data::Nation;
-use crate::movement::{path_to, reachable, Access, Mover};
+use crate::movement::{Access, Mover};
 use crate::reorg::{embark_cost, unload_spaces, Embark};
 use crate::state::*;
-use crate::supply::{Supply, Zones};
+use crate::supply::Supply;
 use crate::turn::position;
 use crate::weather::movement_cap;
 use eastfront_kernel::{Side, SpaceId};
@@ -49,13 +50,11 @@ fn reserve_may_unload(st: &State, side: Side) -> bool {
 }
 
 pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
-    let pos = position(board, st);
-    let zones = Zones::new(board, &pos);
-    let tec = &board.data.tables.tec;
     let rooms = super::helpers::Room::new(board, st, side);
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(LIST_HINT.get());
     // 14.12.2: the Strategic Reserve unloads at the start of the Soviet Movement phase.
     if reserve_may_unload(st, side) {
+        let pos = position(board, st);
         let supply = Supply::new(board, &pos);
         for at in unload_spaces(board, &supply, side, &st.scratch.captured) {
             if rooms.ok(at) {
@@ -64,42 +63,59 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
         }
     }
     let in_rail = super::optional::rail_used(board, st, side);
-    // Speed: units alike in everything the search reads (space, nation, armor, allowance)
-    // reach the same spaces; each such kind is searched once.
-    let mut found: Vec<(Mover, u8, Vec<SpaceId>)> = Vec::new();
-    for (u, _) in st.on_map().filter(|(u, _)| data(board, *u).side == side) {
-        if st.scratch.moved.contains(&u) {
-            continue;
-        }
-        let Some(m) = mover(board, st, u) else {
-            continue;
-        };
-        let ma = allowance(board, st, u);
-        let i = match found.iter().position(|(m2, ma2, _)| *m2 == m && *ma2 == ma) {
-            Some(i) => i,
-            None => {
-                // Ending a move over the stacking limit would only put units in the
-                // Shattered box at the end of the phase (8.4.3): such moves are not offered.
-                let to: Vec<SpaceId> = reachable(board, tec, &zones, &m, ma, access(st))
-                    .into_iter()
-                    .map(|(to, _)| to)
-                    .filter(|to| rooms.ok(*to))
-                    .collect();
-                found.push((m, ma, to));
-                found.len() - 1
+    // The ways to pay each price, found once per list.
+    let mut combos: Vec<(u8, Vec<Vec<u8>>)> = Vec::new();
+    let mut spaces: Vec<SpaceId> = Vec::with_capacity(64);
+    let mut prices: [Option<Option<u8>>; 4] = [None; 4];
+    with_reach(board, st, side, |reach| {
+        for (u, _) in st.on_map().filter(|(u, _)| data(board, *u).side == side) {
+            if st.scratch.moved.contains(&u) {
+                continue;
             }
-        };
-        let to = &found[i].2;
-        out.reserve(to.len());
-        out.extend(to.iter().map(|&to| Action::Move { unit: u, to }));
-        if let Some(c) = embark_price(board, st, side, u, in_rail) {
-            for cards in card_combos(st.hand(side), usize::from(c)) {
-                out.push(Action::Embark { unit: u, cards });
+            // Ending a move over the stacking limit would only put units in the Shattered
+            // box at the end of the phase (8.4.3): such moves are not offered.
+            // (Filtered first, so that the actions are written in one sized pass.)
+            spaces.clear();
+            spaces.extend(
+                reach
+                    .of(u)
+                    .iter()
+                    .map(|f| SpaceId(f.0))
+                    .filter(|to| rooms.ok(*to)),
+            );
+            out.extend(spaces.iter().map(|&to| Action::Move { unit: u, to }));
+            // The price depends on the unit only through these two (asked once per list).
+            let supplied = !st.units[u].unsupplied;
+            let mobile =
+                face(board, st, u).movement > 0 && data(board, u).nation != Nation::Finnish;
+            let k = usize::from(supplied) * 2 + usize::from(mobile);
+            let price = *prices[k].get_or_insert_with(|| embark_price(board, st, side, u, in_rail));
+            debug_assert_eq!(price, embark_price(board, st, side, u, in_rail));
+            if let Some(c) = price {
+                let i = match combos.iter().position(|x| x.0 == c) {
+                    Some(i) => i,
+                    None => {
+                        combos.push((c, card_combos(st.hand(side), usize::from(c))));
+                        combos.len() - 1
+                    }
+                };
+                for cards in &combos[i].1 {
+                    out.push(Action::Embark {
+                        unit: u,
+                        cards: cards.clone(),
+                    });
+                }
             }
         }
-    }
+    });
     out.push(Action::End);
+    LIST_HINT.set(out.len());
     out
+}
+
+thread_local! {
+    /// The last list's length (speed: the next one is allocated once).
+    static LIST_HINT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// 9.1: the cards `side`'s unit `u` (on the map, not yet moved) pays to embark now, if it
@@ -124,18 +140,43 @@ pub(super) fn embark_price(
 
 /// 8.0–8.5: where `unit` may move now with its allowance, within the stacking limit.
 pub(crate) fn destinations(board: &Board, st: &State, side: Side, unit: usize) -> Vec<SpaceId> {
-    let pos = position(board, st);
-    let zones = Zones::new(board, &pos);
-    let Some(m) = mover(board, st, unit) else {
-        return vec![];
-    };
-    let ma = allowance(board, st, unit);
     let rooms = super::helpers::Room::new(board, st, side);
-    reachable(board, &board.data.tables.tec, &zones, &m, ma, access(st))
-        .into_iter()
-        .map(|(to, _)| to)
-        .filter(|to| rooms.ok(*to))
-        .collect()
+    with_reach(board, st, side, |reach| {
+        reach
+            .of(unit)
+            .iter()
+            .map(|f| SpaceId(f.0))
+            .filter(|to| rooms.ok(*to))
+            .collect()
+    })
+}
+
+/// When `to` is among `unit`'s [`destinations`]: the cheapest path there (speed: `apply`
+/// checks a move and finds its path in one look at the unit's answer).
+pub(crate) fn planned_path(
+    board: &Board,
+    st: &State,
+    side: Side,
+    unit: usize,
+    to: SpaceId,
+) -> Option<Vec<SpaceId>> {
+    if !super::helpers::room(board, st, side, to) {
+        return None;
+    }
+    with_reach(board, st, side, |reach| reach.path(unit, to))
+}
+
+/// A move `apply` has checked ([`planned_path`]), as [`perform`] makes it.
+pub(crate) fn perform_planned(
+    board: &Board,
+    st: &mut State,
+    side: Side,
+    unit: usize,
+    path: Vec<SpaceId>,
+    events: &mut Vec<Event>,
+) {
+    move_along(board, st, side, unit, path, "8.0", events);
+    st.scratch.moved.push(unit);
 }
 
 /// Moves `unit` to `to` by its cheapest path, entering every space on it (12.7.1).
@@ -148,23 +189,27 @@ pub(crate) fn move_unit(
     rule: &str,
     events: &mut Vec<Event>,
 ) {
-    let pos = position(board, st);
-    let zones = Zones::new(board, &pos);
-    let Some(m) = mover(board, st, unit) else {
+    if !matches!(st.units[unit].loc, Loc::Map(_)) {
+        return;
+    }
+    let path =
+        with_reach(board, st, side, |reach| reach.path(unit, to)).unwrap_or_else(|| vec![to]);
+    move_along(board, st, side, unit, path, rule, events);
+}
+
+/// Moves `unit` along `path` (its last space the destination), entering every space on it.
+fn move_along(
+    board: &Board,
+    st: &mut State,
+    side: Side,
+    unit: usize,
+    path: Vec<SpaceId>,
+    rule: &str,
+    events: &mut Vec<Event>,
+) {
+    let (Loc::Map(from), Some(&to)) = (st.units[unit].loc, path.last()) else {
         return;
     };
-    let ma = allowance(board, st, unit);
-    let path = path_to(
-        board,
-        &board.data.tables.tec,
-        &zones,
-        &m,
-        ma,
-        access(st),
-        to,
-    )
-    .unwrap_or_else(|| vec![to]);
-    let from = m.at;
     st.units[unit].loc = Loc::Map(to);
     for s in &path {
         enter(board, st, side, *s, events);

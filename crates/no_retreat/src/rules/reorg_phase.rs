@@ -1,10 +1,11 @@
 //! The Reorganization phase (7.0): A. flips (7.1, 7.2, 7.5), B. placements (7.6–7.9, 13.5,
 //! 14.9.4), C. reorganization (7.10, 15.5).
 
-use super::helpers::{card_combos, data, enter, pay, room, unit_name, units_at};
+use super::arrivals::Arrivals;
+use super::helpers::{card_combos, data, enter, pay, unit_name, units_at};
 use super::{log, Action, Event, EventKind};
 use crate::board::Board;
-use crate::data::{Code, Region, Steps, TurnEvent};
+use crate::data::{Steps, TurnEvent};
 use crate::reorg::{
     fortify_cost, placement_spaces, recovery_cost, replacement_cost, replacement_reduced,
     upgrade_cost, Placing,
@@ -32,103 +33,14 @@ fn paid(
         .collect()
 }
 
-/// Where an arriving unit may be placed (7.6, 7.8; 13.5 for the Oil, GG, Warsaw units and
-/// the Defenses of the Reich; 7.6 and 14.9.4 for replacements; 7.6 for shattered units).
-pub(crate) fn arrival_spaces(
-    board: &Board,
-    st: &State,
-    supply: &Supply,
-    unit: usize,
-) -> Vec<SpaceId> {
-    let d = data(board, unit);
-    let side = d.side;
-    let empty = |s: SpaceId| units_at(st, s).is_empty();
-    let not_enemy = |s: SpaceId| st.control[s.index()] != Some(side.other());
-    let near = |name: &str, n: u32, s: SpaceId| {
-        board
-            .place(name)
-            .and_then(|c| board.topo.hex_distance(c, s))
-            .is_some_and(|d| d <= n)
-    };
-    let hexes = || {
-        (0..board.n_hexes)
-            .map(|i| SpaceId(i as u16))
-            .filter(|s| !board.is_lake(*s))
-    };
-    let ok_line = |s: SpaceId| supply.has_land_line(side, s);
-    let mut out: Vec<SpaceId> = match (d.code, d.nation) {
-        (Some(Code::Oil), crate::data::Nation::German) => {
-            let mut v: Vec<SpaceId> = hexes()
-                .filter(|s| empty(*s) && not_enemy(*s) && near("Bucharest", 4, *s) && ok_line(*s))
-                .collect();
-            v.extend(board.place("Western Balkans"));
-            v
-        }
-        (Some(Code::Oil), crate::data::Nation::Yugoslav) => ["Western Balkans", "Southern Balkans"]
-            .iter()
-            .filter_map(|n| board.place(n))
-            .collect(),
-        (Some(Code::Oil), _) => hexes()
-            .filter(|s| {
-                empty(*s) && not_enemy(*s) && near("Romanian oil fields", 2, *s) && ok_line(*s)
-            })
-            .collect(),
-        (Some(Code::Gg), crate::data::Nation::Hungarian) => hexes()
-            .filter(|s| empty(*s) && not_enemy(*s) && near("Budapest", 4, *s) && ok_line(*s))
-            .collect(),
-        (Some(Code::Gg), _) => hexes()
-            .filter(|s| {
-                board
-                    .hex(*s)
-                    .is_some_and(|h| h.city.is_some() && h.region == Region::GreaterGermany)
-                    && st.control[s.index()] == Some(side)
-            })
-            .collect(),
-        (Some(Code::Warsaw), _) => hexes()
-            .filter(|s| empty(*s) && not_enemy(*s) && near("Warsaw", 2, *s) && ok_line(*s))
-            .collect(),
-        (Some(Code::Turn(_)), _) if d.id == "ge_berlin" => {
-            board.place("Berlin").into_iter().collect()
-        }
-        (Some(Code::Turn(_)), _) if d.id.starts_with("ge_vs_") => {
-            let city = d.front.name.trim_start_matches("Volkssturm ");
-            board.place(city).into_iter().collect()
-        }
-        _ if st.units[unit].loc == Loc::Shattered => {
-            placement_spaces(board, supply, side, Placing::Shattered)
-        }
-        _ if st.scratch.replaced.contains(&unit) => {
-            let mut v = placement_spaces(board, supply, side, Placing::Replacement);
-            // 14.9.4: with a friendly cadre that traces a land route to a friendly edge.
-            let cities: Vec<SpaceId> = hexes()
-                .filter(|s| board.hex(*s).is_some_and(|h| h.city.is_some()))
-                .collect();
-            for (c, at) in st.on_map() {
-                let cd = data(board, c);
-                let edge_line = supply
-                    .land_line_within(side, at, crate::supply::LAND_LINE_HEXES, &cities)
-                    .is_some();
-                if cd.cadre && cd.side == side && edge_line && !v.contains(&at) {
-                    v.push(at);
-                }
-            }
-            v
-        }
-        _ => placement_spaces(board, supply, side, Placing::Reinforcement),
-    };
-    out.retain(|s| supply.zones.occupant(*s) != Some(side.other()) && room(board, st, side, *s));
-    out.sort();
-    out.dedup();
-    out
-}
-
 /// The units the owner still must place (7.7: shattered units; 7.8: reinforcements), when
 /// they have somewhere to go.
 pub(super) fn placements_owed(board: &Board, st: &State, supply: &Supply, side: Side) -> bool {
+    let arrivals = Arrivals::new(board, st, supply);
     st.units.iter().enumerate().any(|(u, s)| {
         data(board, u).side == side
             && matches!(s.loc, Loc::Arriving | Loc::Shattered)
-            && !arrival_spaces(board, st, supply, u).is_empty()
+            && !arrivals.spaces(u).is_empty()
     })
 }
 
@@ -201,6 +113,9 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
             out.push(Action::End);
         }
         Some(ReorgStep::Place) => {
+            let arrivals = Arrivals::new(board, st, &supply);
+            // `placements_owed`, from the same lists.
+            let mut owed = false;
             for (u, s) in st.units.iter().enumerate() {
                 let d = data(board, u);
                 if d.side != side {
@@ -208,9 +123,9 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                 }
                 match s.loc {
                     Loc::Arriving | Loc::Shattered => {
-                        for at in arrival_spaces(board, st, &supply, u) {
-                            out.push(Action::Place { unit: u, at });
-                        }
+                        let spaces = arrivals.spaces(u);
+                        owed |= !spaces.is_empty();
+                        out.extend(spaces.into_iter().map(|at| Action::Place { unit: u, at }));
                     }
                     Loc::Destroyed | Loc::Surrendered => {
                         if let Some(c) = replacement_cost(track, d, s.loc, st.turn) {
@@ -224,7 +139,7 @@ pub(crate) fn legal(board: &Board, st: &State, side: Side) -> Vec<Action> {
                     _ => {}
                 }
             }
-            if !placements_owed(board, st, &supply, side) {
+            if !owed {
                 out.push(Action::End);
             }
         }

@@ -112,7 +112,7 @@ fn r12_7_1_moving_through_a_city_takes_it() {
     let mut st = blank_seeded(&g, 3, Side::German, Step::Movement, 11);
     let pz = put(&g, &mut st, "ge_3pz", "-4,1", false);
     // Minsk (-4,3) is two hexes east; the panzer passes through it to (-4,4).
-    act(
+    let events = act(
         &g,
         &mut st,
         AXIS,
@@ -122,6 +122,14 @@ fn r12_7_1_moving_through_a_city_takes_it() {
         },
     );
     assert_eq!(st.control[place(&g, "Minsk").index()], Some(Side::German));
+    // The log tells the move first, then the city it took on the way.
+    let kinds: Vec<String> = events.iter().map(|e| format!("{:?}", e.kind)).collect();
+    let moved = kinds.iter().position(|k| k.contains("kind: Moved"));
+    let taken = kinds.iter().position(|k| k.contains("kind: Control"));
+    assert!(
+        moved.is_some() && taken.is_some() && moved < taken,
+        "{kinds:?}"
+    );
     // A unit moves once per phase (8.0 [INF]).
     let moves = g.legal_actions(&st, AXIS);
     assert!(!moves

@@ -211,8 +211,10 @@ fn move_along(
         return;
     };
     st.units[unit].loc = Loc::Map(to);
+    // The hexes taken on the way are logged after the move that took them.
+    let mut taken = Vec::new();
     for s in &path {
-        enter(board, st, side, *s, events);
+        enter(board, st, side, *s, &mut taken);
     }
     log(
         events,
@@ -220,6 +222,7 @@ fn move_along(
         rule,
         format!("{} moves to {}", unit_name(board, st, unit), board.name(to)),
     );
+    events.extend(taken);
 }
 
 pub(crate) fn perform(

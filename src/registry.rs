@@ -5,12 +5,12 @@
 
 use crate::app::games::{moscow41::Moscow41, no_retreat::NoRetreat, stalingrad::Stalingrad};
 use crate::app::table::desc::MapDesc;
-use crate::app::table::game::{GameCard, SetupSpec};
+use crate::app::table::game::{GameCard, NewGame, SetupSpec};
 use crate::app::table::TableGame;
 use crate::cli::engine::{Driver, GameDriver};
 use crate::cli::selfplay::{self, SelfplayArgs};
 use bevy::prelude::App;
-use eastfront_kernel::{SaveHeader, Session};
+use eastfront_kernel::{SaveHeader, Seat, Session};
 use std::marker::PhantomData;
 use std::path::Path;
 
@@ -37,6 +37,8 @@ pub trait GameEntry: Sync {
     fn title(&self) -> &'static str;
     fn card(&self) -> GameCard;
     fn setup_spec(&self) -> SetupSpec;
+    /// The seats humans play in a menu choice's mode, with the rules' name of each ("Axis").
+    fn human_seat_names(&self, new: &NewGame) -> Vec<(Seat, String)>;
     /// The map, for the menu's thumbnail.
     fn map(&self) -> MapDesc;
     /// Where the data came from (SOURCES.md).
@@ -74,6 +76,21 @@ impl<G: TableGame + eastfront_ai::ComputerPlayers> GameEntry for Entry<G> {
     }
     fn setup_spec(&self) -> SetupSpec {
         G::builtin().setup_spec()
+    }
+    fn human_seat_names(&self, new: &NewGame) -> Vec<(Seat, String)> {
+        let game = G::builtin();
+        let options = game.options_for(new);
+        let spec = game.setup_spec();
+        let humans = spec
+            .modes
+            .iter()
+            .find(|m| m.choice.id == new.mode)
+            .map(|m| m.humans.clone())
+            .unwrap_or_default();
+        humans
+            .into_iter()
+            .map(|s| (s, game.seat_name(&options, s)))
+            .collect()
     }
     fn map(&self) -> MapDesc {
         G::builtin().map()

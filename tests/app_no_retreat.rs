@@ -102,3 +102,44 @@ fn an_optional_rule_chosen_in_the_menu_is_played() {
         log.lines[0].public
     );
 }
+
+/// UX.md "hot-seat: a name per side": the menu asks a name for each player sharing the screen;
+/// the curtain calls them by it, the log's first line names them, a save keeps them.
+#[test]
+fn hot_seat_players_are_called_by_their_names() {
+    let entry = eastfront::registry::game(GAME).unwrap();
+    let dir = temp_dir("nr-names");
+    let mut app = headless_app(dir.clone());
+    let mut new = eastfront::app::menu::default_form(&entry.setup_spec());
+    new.mode = "nr-hotseat".into();
+    let seats: Vec<_> = entry.human_seat_names(&new);
+    assert_eq!(
+        seats,
+        vec![
+            (Seat(0), "Axis".to_string()),
+            (Seat(1), "Soviet".to_string())
+        ]
+    );
+    new.names.insert(0, "  Anna ".into());
+    new.names.insert(1, String::new());
+    open_new(&mut app, GAME, new);
+    let status = app.world().resource::<Table<NoRetreat>>().status();
+    assert_eq!(status.player_call(Seat(0)), "Anna (the Axis player)");
+    assert_eq!(
+        status.player_call(Seat(1)),
+        "the Soviet player",
+        "no name given"
+    );
+    let log = app.world().resource::<eastfront::app::table::GameLog>();
+    assert!(
+        log.lines[0].public.contains("Anna (Axis)"),
+        "{}",
+        log.lines[0].public
+    );
+    let path = dir.join("names.ron");
+    let table = app.world().resource::<Table<NoRetreat>>();
+    table.session.save_to(&path).expect("saved");
+    let (loaded, _) = load_table::<NoRetreat>(&path).expect("loads");
+    assert_eq!(loaded.seating.name(Seat(0)), Some("Anna"));
+    assert_eq!(loaded.seating.name(Seat(1)), None);
+}

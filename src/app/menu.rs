@@ -116,6 +116,7 @@ pub fn default_form(spec: &SetupSpec) -> NewGame {
             .map(|v| v.id.to_string())
             .unwrap_or_default(),
         changed_rules: Vec::new(),
+        names: Default::default(),
         seed: spec.default_seed,
     }
 }
@@ -340,7 +341,7 @@ fn form(ui: &mut egui::Ui, g: &dyn GameEntry, f: &mut NewGame) -> bool {
             egui::ScrollArea::vertical()
                 .id_salt(("form", g.id()))
                 .max_height(room)
-                .show(ui, |ui| choices(ui, &spec, g.id(), f));
+                .show(ui, |ui| choices(ui, &spec, g, f));
             ui.add_space(10.0);
             if ui
                 .add_sized(
@@ -356,7 +357,8 @@ fn form(ui: &mut egui::Ui, g: &dyn GameEntry, f: &mut NewGame) -> bool {
 }
 
 /// The form's choices: scenario, who plays, the computer's level, variant, optional rules, seed.
-fn choices(ui: &mut egui::Ui, spec: &SetupSpec, game: &str, f: &mut NewGame) {
+fn choices(ui: &mut egui::Ui, spec: &SetupSpec, g: &dyn GameEntry, f: &mut NewGame) {
+    let game = g.id();
     ui.strong("Scenario");
     for s in &spec.scenarios {
         ui.radio_value(&mut f.scenario, s.id.clone(), &s.name)
@@ -371,6 +373,9 @@ fn choices(ui: &mut egui::Ui, spec: &SetupSpec, game: &str, f: &mut NewGame) {
     }
     if let Some(m) = spec.modes.iter().find(|m| m.choice.id == f.mode) {
         ui.small(m.choice.brief);
+        if m.humans.len() >= 2 {
+            player_names(ui, g, f);
+        }
     }
     if !spec.levels.is_empty() {
         ui.add_space(6.0);
@@ -579,6 +584,22 @@ fn load_failure_window(mut contexts: EguiContexts, mut failure: ResMut<LoadFailu
         failure.0 = None;
     }
     Ok(())
+}
+
+/// A name for each player sharing the screen (UX.md "hot-seat: a name per side"): the handoff
+/// curtain calls them by it.
+fn player_names(ui: &mut egui::Ui, g: &dyn GameEntry, f: &mut NewGame) {
+    for (seat, role) in g.human_seat_names(f) {
+        ui.horizontal(|ui| {
+            ui.label(format!("{role} player's name"));
+            let name = f.names.entry(seat.0).or_default();
+            ui.add(
+                egui::TextEdit::singleline(name)
+                    .desired_width(160.0)
+                    .hint_text("optional"),
+            );
+        });
+    }
 }
 
 /// The optional rules and readings as check boxes, folded away under a line that counts those

@@ -51,11 +51,13 @@ pub fn seating_for<G: TableGame>(game: &G, new: &NewGame) -> Seating {
         .iter()
         .find(|m| m.choice.id == new.mode)
         .or(spec.modes.first());
+    let humans = mode.map(|m| m.humans.clone()).unwrap_or_default();
     Seating {
         mode: mode.map(|m| m.choice.id.to_string()).unwrap_or_default(),
         mode_label: mode.map(|m| m.choice.label.to_string()).unwrap_or_default(),
         level: new.level.clone(),
-        humans: mode.map(|m| m.humans.clone()).unwrap_or_default(),
+        names: Seating::names_of(new, &humans),
+        humans,
     }
 }
 
@@ -86,11 +88,23 @@ pub fn seating_of_save<G: TableGame>(game: &G, session: &Session<'static, G>) ->
                 .map(|c| c.id.to_string())
         })
         .unwrap_or_default();
+    let humans = mode.map(|m| m.humans.clone()).unwrap_or_default();
+    let names = session
+        .meta
+        .iter()
+        .filter_map(|(k, v)| {
+            let seat = k.strip_prefix(super::game::META_NAME)?.parse::<u8>().ok()?;
+            humans
+                .contains(&eastfront_kernel::Seat(seat))
+                .then(|| (seat, v.clone()))
+        })
+        .collect();
     Seating {
         mode: mode.map(|m| m.choice.id.to_string()).unwrap_or_default(),
         mode_label: mode.map(|m| m.choice.label.to_string()).unwrap_or_default(),
         level,
-        humans: mode.map(|m| m.humans.clone()).unwrap_or_default(),
+        humans,
+        names,
     }
 }
 
@@ -141,8 +155,19 @@ pub fn opening_line<G: TableGame>(table: &Table<G>) -> String {
     } else {
         format!(" · {}", changed.join(", "))
     };
+    let players: Vec<String> = table
+        .status()
+        .seats
+        .iter()
+        .filter_map(|x| Some(format!("{} ({})", x.player.as_ref()?, x.name)))
+        .collect();
+    let players = if players.is_empty() {
+        String::new()
+    } else {
+        format!(" · {}", players.join(", "))
+    };
     format!(
-        "{} — {scenario} — {} · seed {}{rules}.",
+        "{} — {scenario} — {}{players} · seed {}{rules}.",
         s.game.title(),
         table.seating.mode_label,
         s.seed

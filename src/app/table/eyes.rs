@@ -97,7 +97,7 @@ pub(super) fn draw_curtain(
     };
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.viewport_rect();
-    let who = status.seat_name(seat);
+    let who = status.player_call(seat);
     let mut ready = keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter);
     egui::Area::new(egui::Id::new("handoff-curtain"))
         .order(egui::Order::Foreground)
@@ -116,7 +116,7 @@ pub(super) fn draw_curtain(
                     egui::Color32::from_rgb(grey, grey - 8, grey - 30),
                 );
             };
-            line(-40.0, &format!("Pass to the {who} player"), 40.0, 240);
+            line(-40.0, &format!("Pass to {who}"), 40.0, 240);
             line(20.0, "click or press Space when ready", 22.0, 200);
             line(
                 60.0,

@@ -93,6 +93,8 @@ pub struct NewGame {
     /// The ids of the optional rules and readings switched away from the rules as printed
     /// (`SetupSpec::rules`): empty plays the defaults, whoever builds the choice.
     pub changed_rules: Vec<String>,
+    /// The players' names by seat number (hot-seat: "a name per side", UX.md); empty: none.
+    pub names: BTreeMap<u8, String>,
     pub seed: u64,
 }
 
@@ -104,9 +106,26 @@ pub struct Seating {
     pub mode_label: String,
     pub level: String,
     pub humans: Vec<Seat>,
+    /// The human players' names by seat number (`name.N` in a save's `meta`).
+    pub names: BTreeMap<u8, String>,
 }
 
 impl Seating {
+    /// The name the player of `seat` gave, if any.
+    pub fn name(&self, seat: Seat) -> Option<&str> {
+        self.names.get(&seat.0).map(String::as_str)
+    }
+
+    /// The names a menu choice gave to the seats humans play in its mode, trimmed, the empty
+    /// ones left out.
+    pub fn names_of(new: &NewGame, humans: &[Seat]) -> BTreeMap<u8, String> {
+        new.names
+            .iter()
+            .filter(|(s, n)| humans.contains(&Seat(**s)) && !n.trim().is_empty())
+            .map(|(s, n)| (*s, n.trim().to_string()))
+            .collect()
+    }
+
     pub fn controller(&self, seat: Seat) -> Controller {
         if self.humans.contains(&seat) {
             Controller::Human
@@ -125,12 +144,17 @@ impl Seating {
         for s in seats {
             meta.insert(format!("seat.{}", s.0), self.controller(*s).slug().into());
         }
+        for (s, name) in &self.names {
+            meta.insert(format!("{META_NAME}{s}"), name.clone());
+        }
         meta
     }
 }
 
 pub const META_PLAY: &str = "play";
 pub const META_LEVEL: &str = "level";
+/// A player's name: `name.N` for seat N.
+pub const META_NAME: &str = "name.";
 
 /// The game card in the menu.
 #[derive(Clone, Debug, PartialEq)]

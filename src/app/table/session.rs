@@ -188,11 +188,27 @@ pub struct TableStatus {
 pub struct SeatInfo {
     pub seat: Seat,
     pub name: String,
+    /// The name its human player gave (hot-seat).
+    pub player: Option<String>,
     pub side: Side,
     pub human: bool,
 }
 
 impl TableStatus {
+    /// Who is called to the screen for `seat`: "Anna (the Soviet player)" when the player gave
+    /// a name, "the Soviet player" otherwise.
+    pub fn player_call(&self, seat: Seat) -> String {
+        let role = format!("the {} player", self.seat_name(seat));
+        match self
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .and_then(|s| s.player.as_ref())
+        {
+            Some(name) => format!("{name} ({role})"),
+            None => role,
+        }
+    }
     pub fn seat_name(&self, seat: Seat) -> String {
         self.seats
             .iter()
@@ -260,7 +276,9 @@ pub struct Table<G: TableGame> {
 impl<G: TableGame> Table<G> {
     pub fn new(mut session: Session<'static, G>, seating: Seating) -> Table<G> {
         let seats = session.game.seats(&session.options);
-        session.meta.retain(|k, _| !k.starts_with("seat."));
+        session
+            .meta
+            .retain(|k, _| !k.starts_with("seat.") && !k.starts_with(super::game::META_NAME));
         session.meta.extend(seating.meta(&seats));
         Table {
             session,
@@ -371,6 +389,7 @@ impl<G: TableGame> Table<G> {
             .map(|s| SeatInfo {
                 seat: s,
                 name: game.seat_name(&self.session.options, s),
+                player: self.seating.name(s).map(str::to_string),
                 side: self.side_of(s),
                 human: self.is_human(s),
             })

@@ -23,7 +23,7 @@ use eastfront_no_retreat::{Action, NoRetreat};
 use model::{result_value, Model};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-pub use weights::Weights;
+pub use weights::{Posture, Weights};
 
 /// How well the AI plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -55,11 +55,11 @@ impl Level {
             Level::Normal | Level::Hard => 0.01,
         }
     }
-    /// The weights this level scores with for `side`.
-    pub fn weights(self, side: eastfront_kernel::Side) -> &'static Weights {
+    /// The weights this level scores with for `side` in the situation `view` shows.
+    pub fn weights(self, side: eastfront_kernel::Side, view: &View) -> &'static Weights {
         match self {
             Level::Easy | Level::Normal => &Weights::NORMAL,
-            Level::Hard => Weights::hard(side),
+            Level::Hard => Weights::hard(side, Posture::of(side, view)),
         }
     }
 }
@@ -324,7 +324,7 @@ pub fn choose(game: &NoRetreat, view: &View, legal: &[Action], level: Level, see
             view.side_to_act.unwrap_or(eastfront_kernel::Side::German)
         }
     };
-    choose_with(game, view, legal, level.weights(side), level.noise(), seed)
+    choose_with(game, view, legal, level.weights(side, view), level.noise(), seed)
 }
 
 /// The action the utility AI takes with these weights and this random spread on the scores.

@@ -4,6 +4,7 @@
 //! are the hard level's own heuristics; at 0 (as in `NORMAL`) they are not computed.
 
 use eastfront_kernel::Side;
+use eastfront_no_retreat::view::View;
 
 macro_rules! weights {
     ($($name:ident = $normal:expr, $doc:literal;)*) => {
@@ -121,11 +122,37 @@ impl Weights {
         ..Weights::NORMAL
     };
 
-    /// The `hard` level's weights for one side.
-    pub fn hard(side: Side) -> &'static Weights {
-        match side {
-            Side::German => &Weights::HARD_AXIS,
-            Side::Soviet => &Weights::HARD_SOVIET,
+    /// The `hard` level's weights for the Axis when it holds (`Posture::Hold`).
+    pub const HARD_AXIS_HOLD: Weights = Weights { ..Weights::NORMAL };
+
+    /// The `hard` level's weights for one side in one posture.
+    pub fn hard(side: Side, posture: Posture) -> &'static Weights {
+        match (side, posture) {
+            (Side::German, Posture::Attack) => &Weights::HARD_AXIS,
+            (Side::German, Posture::Hold) => &Weights::HARD_AXIS_HOLD,
+            (Side::Soviet, _) => &Weights::HARD_SOVIET,
+        }
+    }
+}
+
+/// The hard level's posture, from public facts only: the Axis attacks while it has the
+/// initiative (12.9) before 1943, and holds once the Soviets have it or from turn 13 on
+/// (Jan 1943: Saturn, Citadel, Bagration and the campaign's second half).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Posture {
+    /// The side drives on the enemy's VP hexes.
+    Attack,
+    /// The side holds a line.
+    Hold,
+}
+
+impl Posture {
+    /// The posture of `side` in the situation `view` shows.
+    pub fn of(side: Side, view: &View) -> Posture {
+        if side == view.vp.initiative && view.turn < 13 {
+            Posture::Attack
+        } else {
+            Posture::Hold
         }
     }
 }

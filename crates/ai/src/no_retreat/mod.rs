@@ -324,7 +324,14 @@ pub fn choose(game: &NoRetreat, view: &View, legal: &[Action], level: Level, see
             view.side_to_act.unwrap_or(eastfront_kernel::Side::German)
         }
     };
-    choose_with(game, view, legal, level.weights(side, view), level.noise(), seed)
+    choose_with(
+        game,
+        view,
+        legal,
+        level.weights(side, view),
+        level.noise(),
+        seed,
+    )
 }
 
 /// The action the utility AI takes with these weights and this random spread on the scores.

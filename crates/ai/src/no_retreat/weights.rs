@@ -123,7 +123,35 @@ impl Weights {
     };
 
     /// The `hard` level's weights for the Axis when it holds (`Posture::Hold`).
-    pub const HARD_AXIS_HOLD: Weights = Weights { ..Weights::NORMAL };
+    pub const HARD_AXIS_HOLD: Weights = Weights {
+        card: 0.99635535,
+        event_base: 2.078044,
+        event_card_cost: 0.29078102,
+        flip_near: 0.51694393,
+        flip_base: 0.33429426,
+        fortify_near: 2.3571744,
+        place_base: 2.0807095,
+        place_hex: 0.28646708,
+        reorganize_unit: 0.68405324,
+        move_cost: 0.4745892,
+        embark_far: 0.27471805,
+        embark_near: -3.2699478,
+        unload_base: 0.8197137,
+        target_cost: 0.09547512,
+        support_cost: 0.4067445,
+        counterattack_cost: 0.19777071,
+        advance_bonus: 0.6028008,
+        res_ca: -1.0182191,
+        res_cb: -1.0090014,
+        res_dd: 4.736111,
+        enemy_vp: 11.424768,
+        objective: 1.9135743,
+        hold_vp: 3.2523847,
+        hold_vp_more: 0.58930236,
+        alone: 0.3405324,
+        zoc_gap: 0.3,
+        ..Weights::NORMAL
+    };
 
     /// The `hard` level's weights for one side in one posture.
     pub fn hard(side: Side, posture: Posture) -> &'static Weights {

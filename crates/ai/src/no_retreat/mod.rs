@@ -5,9 +5,10 @@
 //! odds arithmetic gives, step losses, and the cards a payment costs. The best score is taken.
 //!
 //! Levels: "easy" adds a wide random spread to every score; "normal" only breaks ties; "hard"
-//! scores with weights tuned by self-play against "normal", one set per side
-//! (`Weights::hard`), and adds its own heuristics (`hard.rs`): the gaps a move leaves in the
-//! line of zones of control near the enemy, and the distance to the Objective hexes.
+//! scores with weights tuned by self-play against "normal", one set per side and for the Axis
+//! one per posture, attacking or holding, read from public facts (`Weights::hard`,
+//! `Posture`), and adds its own heuristics (`hard.rs`): the gaps a move leaves in the line of
+//! zones of control near the enemy, and the distance to the Objective hexes.
 
 mod hard;
 pub mod model;

@@ -1,6 +1,7 @@
 //! The utility AI's weights, by name. `Weights::NORMAL` are the hand-set weights of the
-//! `easy` and `normal` levels (unchanged since issue 15); `Weights::HARD` those of `hard`,
-//! found by a self-play search against `normal` (`examples/nr_tune.rs`). The last few weights
+//! `easy` and `normal` levels (unchanged since issue 15); `Weights::hard` those of `hard`
+//! (per side, and for the Axis per `Posture`: attacking or holding), found by a self-play
+//! search against `normal` (`examples/nr_tune.rs`). The last few weights
 //! are the hard level's own heuristics; at 0 (as in `NORMAL`) they are not computed.
 
 use eastfront_kernel::Side;
@@ -75,7 +76,7 @@ weights! {
 }
 
 impl Weights {
-    /// The `hard` level's weights for the Axis.
+    /// The `hard` level's weights for the Axis when it attacks (`Posture::Attack`).
     pub const HARD_AXIS: Weights = Weights {
         own_event_card: 1.6168664,
         event_card_cost: 0.14348608,
@@ -122,7 +123,9 @@ impl Weights {
         ..Weights::NORMAL
     };
 
-    /// The `hard` level's weights for the Axis when it holds (`Posture::Hold`).
+    /// The `hard` level's weights for the Axis when it holds (`Posture::Hold`): tuned by
+    /// `nr_tune axis-hold` on the campaign, Saturn, Citadel and Bagration together (seeds 5000
+    /// onwards), from the normal weights with `zoc_gap` 0.3.
     pub const HARD_AXIS_HOLD: Weights = Weights {
         card: 0.99635535,
         event_base: 2.078044,

@@ -5,9 +5,10 @@
 //! odds arithmetic gives, step losses, and the cards a payment costs. The best score is taken.
 //!
 //! Levels: "easy" adds a wide random spread to every score; "normal" only breaks ties; "hard"
-//! scores with weights tuned by self-play against "normal", one set per side
-//! (`Weights::hard`), and adds its own heuristics (`hard.rs`): the gaps a move leaves in the
-//! line of zones of control near the enemy, and the distance to the Objective hexes.
+//! scores with weights tuned by self-play against "normal", one set per side and for the Axis
+//! one per posture, attacking or holding, read from public facts (`Weights::hard`,
+//! `Posture`), and adds its own heuristics (`hard.rs`): the gaps a move leaves in the line of
+//! zones of control near the enemy, and the distance to the Objective hexes.
 
 mod hard;
 pub mod model;
@@ -23,7 +24,7 @@ use eastfront_no_retreat::{Action, NoRetreat};
 use model::{result_value, Model};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-pub use weights::Weights;
+pub use weights::{Posture, Weights};
 
 /// How well the AI plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -55,11 +56,11 @@ impl Level {
             Level::Normal | Level::Hard => 0.01,
         }
     }
-    /// The weights this level scores with for `side`.
-    pub fn weights(self, side: eastfront_kernel::Side) -> &'static Weights {
+    /// The weights this level scores with for `side` in the situation `view` shows.
+    pub fn weights(self, side: eastfront_kernel::Side, view: &View) -> &'static Weights {
         match self {
             Level::Easy | Level::Normal => &Weights::NORMAL,
-            Level::Hard => Weights::hard(side),
+            Level::Hard => Weights::hard(side, Posture::of(side, view)),
         }
     }
 }
@@ -324,7 +325,14 @@ pub fn choose(game: &NoRetreat, view: &View, legal: &[Action], level: Level, see
             view.side_to_act.unwrap_or(eastfront_kernel::Side::German)
         }
     };
-    choose_with(game, view, legal, level.weights(side), level.noise(), seed)
+    choose_with(
+        game,
+        view,
+        legal,
+        level.weights(side, view),
+        level.noise(),
+        seed,
+    )
 }
 
 /// The action the utility AI takes with these weights and this random spread on the scores.

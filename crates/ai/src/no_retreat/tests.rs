@@ -83,6 +83,27 @@ fn the_decision_does_not_depend_on_the_other_hand_at_any_level() {
 }
 
 #[test]
+fn the_hard_axis_attacks_before_1943_and_holds_after() {
+    let game = NoRetreat::new();
+    for (scenario, posture) in [
+        ("campaign", Posture::Attack),
+        ("barbarossa", Posture::Attack),
+        ("fall_blau", Posture::Attack),
+        ("saturn", Posture::Hold),
+        ("citadel", Posture::Hold),
+        ("bagration", Posture::Hold),
+    ] {
+        let st = game.setup(scenario, &Options::default(), 1).unwrap();
+        let view = game.view(&st, Viewer::Side(Side::German));
+        assert_eq!(Posture::of(Side::German, &view), posture, "{scenario}");
+        assert_eq!(
+            Level::Hard.weights(Side::German, &view),
+            Weights::hard(Side::German, posture)
+        );
+    }
+}
+
+#[test]
 fn normal_beats_random_as_either_side_in_barbarossa() {
     let game = NoRetreat::new();
     let mut times = Vec::new();

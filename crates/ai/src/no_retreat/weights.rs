@@ -1,9 +1,11 @@
 //! The utility AI's weights, by name. `Weights::NORMAL` are the hand-set weights of the
-//! `easy` and `normal` levels (unchanged since issue 15); `Weights::HARD` those of `hard`,
-//! found by a self-play search against `normal` (`examples/nr_tune.rs`). The last few weights
+//! `easy` and `normal` levels (unchanged since issue 15); `Weights::hard` those of `hard`
+//! (per side, and for the Axis per `Posture`: attacking or holding), found by a self-play
+//! search against `normal` (`examples/nr_tune.rs`). The last few weights
 //! are the hard level's own heuristics; at 0 (as in `NORMAL`) they are not computed.
 
 use eastfront_kernel::Side;
+use eastfront_no_retreat::view::View;
 
 macro_rules! weights {
     ($($name:ident = $normal:expr, $doc:literal;)*) => {
@@ -74,7 +76,7 @@ weights! {
 }
 
 impl Weights {
-    /// The `hard` level's weights for the Axis.
+    /// The `hard` level's weights for the Axis when it attacks (`Posture::Attack`).
     pub const HARD_AXIS: Weights = Weights {
         own_event_card: 1.6168664,
         event_card_cost: 0.14348608,
@@ -121,11 +123,67 @@ impl Weights {
         ..Weights::NORMAL
     };
 
-    /// The `hard` level's weights for one side.
-    pub fn hard(side: Side) -> &'static Weights {
-        match side {
-            Side::German => &Weights::HARD_AXIS,
-            Side::Soviet => &Weights::HARD_SOVIET,
+    /// The `hard` level's weights for the Axis when it holds (`Posture::Hold`): tuned by
+    /// `nr_tune axis-hold` on the campaign, Saturn, Citadel and Bagration together (seeds 5000
+    /// onwards), from the normal weights with `zoc_gap` 0.3.
+    pub const HARD_AXIS_HOLD: Weights = Weights {
+        card: 0.99635535,
+        event_base: 2.078044,
+        event_card_cost: 0.29078102,
+        flip_near: 0.51694393,
+        flip_base: 0.33429426,
+        fortify_near: 2.3571744,
+        place_base: 2.0807095,
+        place_hex: 0.28646708,
+        reorganize_unit: 0.68405324,
+        move_cost: 0.4745892,
+        embark_far: 0.27471805,
+        embark_near: -3.2699478,
+        unload_base: 0.8197137,
+        target_cost: 0.09547512,
+        support_cost: 0.4067445,
+        counterattack_cost: 0.19777071,
+        advance_bonus: 0.6028008,
+        res_ca: -1.0182191,
+        res_cb: -1.0090014,
+        res_dd: 4.736111,
+        enemy_vp: 11.424768,
+        objective: 1.9135743,
+        hold_vp: 3.2523847,
+        hold_vp_more: 0.58930236,
+        alone: 0.3405324,
+        zoc_gap: 0.3,
+        ..Weights::NORMAL
+    };
+
+    /// The `hard` level's weights for one side in one posture.
+    pub fn hard(side: Side, posture: Posture) -> &'static Weights {
+        match (side, posture) {
+            (Side::German, Posture::Attack) => &Weights::HARD_AXIS,
+            (Side::German, Posture::Hold) => &Weights::HARD_AXIS_HOLD,
+            (Side::Soviet, _) => &Weights::HARD_SOVIET,
+        }
+    }
+}
+
+/// The hard level's posture, from public facts only: the Axis attacks while it has the
+/// initiative (12.9) before 1943, and holds once the Soviets have it or from turn 13 on
+/// (Jan 1943: Saturn, Citadel, Bagration and the campaign's second half).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Posture {
+    /// The side drives on the enemy's VP hexes.
+    Attack,
+    /// The side holds a line.
+    Hold,
+}
+
+impl Posture {
+    /// The posture of `side` in the situation `view` shows.
+    pub fn of(side: Side, view: &View) -> Posture {
+        if side == view.vp.initiative && view.turn < 13 {
+            Posture::Attack
+        } else {
+            Posture::Hold
         }
     }
 }

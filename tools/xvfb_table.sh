@@ -17,7 +17,7 @@ XT_STARTUP=${XT_STARTUP:-12}
 xt_path_steps() {
   case $1 in
     none) echo "" ;;
-    stalingrad) echo "${XT_STALINGRAD_PATH:-381 134 2; 1111 566 6}" ;;
+    stalingrad) echo "${XT_STALINGRAD_PATH:-381 134 2; 1111 628 6}" ;;
     *) echo "unknown path '$1' (none, stalingrad)" >&2; return 2 ;;
   esac
 }

@@ -11,6 +11,7 @@ use super::table::replay::ReplayOnOpen;
 use super::table::rule_switch::Toggle;
 use super::table::saves::{list_saves_in, LoadFailure, LoadRequest, SaveEntry};
 use super::table::{Notice, PendingTable};
+use super::ui::interface_size::{self, InterfaceSize};
 use crate::registry::{GameEntry, GAMES};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -152,6 +153,9 @@ struct Asked {
     load: Option<std::path::PathBuf>,
     replay: Option<std::path::PathBuf>,
     quit: bool,
+    /// The interface size shown now, and the one picked.
+    size_now: InterfaceSize,
+    size: Option<InterfaceSize>,
 }
 
 /// Where the menu's answers go: the table to open, a save to load or replay, quitting.
@@ -162,6 +166,7 @@ struct MenuOut<'w, 's> {
     load: MessageWriter<'w, LoadRequest>,
     replay_on_open: ResMut<'w, ReplayOnOpen>,
     exit: MessageWriter<'w, AppExit>,
+    size: ResMut<'w, InterfaceSize>,
 }
 
 fn menu_ui(
@@ -185,7 +190,10 @@ fn menu_ui(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let mut asked = Asked::default();
+    let mut asked = Asked {
+        size_now: *out.size,
+        ..default()
+    };
     egui::CentralPanel::default()
         .frame(egui::Frame::new().fill(egui::Color32::from_rgb(52, 45, 38)))
         .show(&mut root, |ui| {
@@ -218,6 +226,10 @@ fn menu_ui(
     }
     if asked.quit {
         out.exit.write(AppExit::Success);
+    }
+    if let Some(size) = asked.size {
+        *out.size = size;
+        super::settings::remember_interface_size(size);
     }
     Ok(())
 }
@@ -293,6 +305,8 @@ fn body(ui: &mut egui::Ui, state: &mut MenuState, notice: &Notice, asked: &mut A
         if ui.add(big("Quit")).clicked() {
             asked.quit = true;
         }
+        ui.add_space(16.0);
+        asked.size = interface_size::chooser(ui, asked.size_now);
     });
     if let Some(text) = &notice.text {
         let colour = if notice.is_error {

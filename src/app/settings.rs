@@ -1,11 +1,12 @@
 //! Where the program keeps what is the player's: saves in the per-user data folder and the
-//! settings (the AI speed) in the per-user config folder, both from the `directories` crate
+//! settings (the AI speed, the interface size) in the per-user config folder, both from the `directories` crate
 //! (`~/.local/share/eastfront/saves` and `~/.config/eastfront/settings.ron` on Linux, the
 //! platform's own folders elsewhere). A test or a portable install points [`SavesFolder`]
 //! elsewhere. A settings file that cannot be read is ignored (the defaults hold) and rewritten
 //! atomically on the next change.
 
 use crate::app::table::pace::{AiPace, AiSpeed};
+use crate::app::ui::interface_size::InterfaceSize;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -35,6 +36,9 @@ pub fn saves_folder(over: Option<&SavesFolder>) -> Option<PathBuf> {
 pub struct Settings {
     #[serde(default)]
     pub ai_speed: Option<String>,
+    /// The interface size (egui's zoom), `ui::interface_size`.
+    #[serde(default)]
+    pub interface_size: Option<f32>,
 }
 
 fn settings_path() -> Option<PathBuf> {
@@ -66,9 +70,20 @@ pub fn remember_speed(speed: AiSpeed) {
     store(&s);
 }
 
-/// Restores the AI speed at startup (window only).
-pub fn restore(mut pace: ResMut<AiPace>) {
-    if let Some(speed) = load().ai_speed.as_deref().and_then(AiSpeed::from_label) {
+/// Remembers the interface size the player chose.
+pub fn remember_interface_size(size: InterfaceSize) {
+    let mut s = load();
+    s.interface_size = Some(size.0);
+    store(&s);
+}
+
+/// Restores the AI speed and the interface size at startup (window only).
+pub fn restore(mut pace: ResMut<AiPace>, mut size: ResMut<InterfaceSize>) {
+    let s = load();
+    if let Some(speed) = s.ai_speed.as_deref().and_then(AiSpeed::from_label) {
         pace.speed = speed;
+    }
+    if let Some(z) = s.interface_size {
+        *size = InterfaceSize::nearest(z);
     }
 }

@@ -9,6 +9,7 @@
 pub mod battle;
 pub mod confirm;
 pub mod dice;
+pub mod interface_size;
 pub mod reference;
 pub mod side_panel;
 pub mod style;
@@ -150,6 +151,7 @@ pub fn plugin(app: &mut App) {
             *m = PanelMemory::default()
         })
         .add_systems(EguiPrimaryContextPass, style::apply_style_once);
+    interface_size::plugin(app);
 }
 
 /// The per-game panel system (window only).
@@ -309,8 +311,10 @@ fn table_ui<G: TableGame>(
 
     // ---- the game's windows, then the table's
     game.windows(&ctx, &pctx, &mut *mem, &mut pout);
-    let top_h = top.response.rect.height();
-    let right_w = side.response.rect.width();
+    // The panels' room in window pixels (egui's points times the interface size).
+    let zoom = ctx.zoom_factor();
+    let top_h = top.response.rect.height() * zoom;
+    let right_w = side.response.rect.width() * zoom;
     if !game.has_battle_window() {
         battle::battle_report(&ctx, &c, &mut hands.memory.battle, &mut out);
     }

@@ -80,14 +80,8 @@ impl<G: TableGame + eastfront_ai::ComputerPlayers> GameEntry for Entry<G> {
     fn human_seat_names(&self, new: &NewGame) -> Vec<(Seat, String)> {
         let game = G::builtin();
         let options = game.options_for(new);
-        let spec = game.setup_spec();
-        let humans = spec
-            .modes
-            .iter()
-            .find(|m| m.choice.id == new.mode)
-            .map(|m| m.humans.clone())
-            .unwrap_or_default();
-        humans
+        crate::app::table::bridge::seating_for(game, new)
+            .humans
             .into_iter()
             .map(|s| (s, game.seat_name(&options, s)))
             .collect()

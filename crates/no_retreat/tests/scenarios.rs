@@ -182,6 +182,22 @@ fn end_of(g: &NoRetreat, scenario: &str, change: &[(&str, Side)]) -> eastfront_k
     st.outcome.unwrap()
 }
 
+/// The scenario's end with `won`: `winner` wins; with `lost`: the other player does (SB: no
+/// ties). Both outcomes, for the reasons.
+fn won_then_lost(
+    g: &NoRetreat,
+    scenario: &str,
+    won: &[(&str, Side)],
+    lost: &[(&str, Side)],
+    winner: Side,
+) -> (eastfront_kernel::Outcome, eastfront_kernel::Outcome) {
+    let w = end_of(g, scenario, won);
+    assert_eq!(w.winner, Some(winner), "{}", w.reason);
+    let l = end_of(g, scenario, lost);
+    assert_eq!(l.winner, Some(winner.other()), "{}", l.reason);
+    (w, l)
+}
+
 #[test]
 fn sb_c_saturn_is_won_by_the_soviets_with_12_vp_after_turn_12() {
     let g = NoRetreat::new();
@@ -192,13 +208,10 @@ fn sb_c_saturn_is_won_by_the_soviets_with_12_vp_after_turn_12() {
         ("Rostov", Side::Soviet),
         ("Caucasus oil fields", Side::Soviet),
     ];
-    let o = end_of(&g, "saturn", &history);
-    assert_eq!(o.winner, Some(Side::Soviet), "{}", o.reason);
-    assert!(o.reason.contains("12 VP"), "{}", o.reason);
     // One city short: the initiative player did not win, so the Axis does.
-    let o = end_of(&g, "saturn", &history[..3]);
-    assert_eq!(o.winner, Some(Side::German), "{}", o.reason);
-    assert!(o.reason.contains("no ties"), "{}", o.reason);
+    let (w, l) = won_then_lost(&g, "saturn", &history, &history[..3], Side::Soviet);
+    assert!(w.reason.contains("12 VP"), "{}", w.reason);
+    assert!(l.reason.contains("no ties"), "{}", l.reason);
 }
 
 #[test]
@@ -206,19 +219,17 @@ fn sb_d_citadel_is_won_by_the_axis_with_16_vp_after_turn_16() {
     let g = NoRetreat::new();
     // The historical end of 1943: Kharkov, Smolensk, Stalino, Novorossiysk, Dnepropetrovsk
     // and Kiev lost: 16 VP, the Axis wins.
-    let mut lost = vec![
+    let history = [
         ("Kharkov", Side::Soviet),
         ("Smolensk", Side::Soviet),
         ("Stalino", Side::Soviet),
         ("Novorossiysk", Side::Soviet),
         ("Dnepropetrovsk", Side::Soviet),
         ("Kiev", Side::Soviet),
+        ("Odessa", Side::Soviet),
     ];
-    let o = end_of(&g, "citadel", &lost);
-    assert_eq!(o.winner, Some(Side::German), "{}", o.reason);
-    lost.push(("Odessa", Side::Soviet));
-    let o = end_of(&g, "citadel", &lost);
-    assert_eq!(o.winner, Some(Side::Soviet), "{}", o.reason);
+    // Odessa lost as well: the Soviets win.
+    won_then_lost(&g, "citadel", &history[..6], &history, Side::German);
 }
 
 #[test]
@@ -278,7 +289,7 @@ fn sb_b_fall_blau_is_won_by_the_axis_with_26_vp_after_turn_10() {
     let g = NoRetreat::new();
     // The historical end of 1942: Sevastopol, Voronezh, Rostov, Novorossiysk, the Caucasus
     // oil and Stalingrad in Axis hands: 26.
-    let mut history = vec![
+    let history = [
         ("Sevastopol", Side::German),
         ("Voronezh", Side::German),
         ("Rostov", Side::German),
@@ -286,12 +297,8 @@ fn sb_b_fall_blau_is_won_by_the_axis_with_26_vp_after_turn_10() {
         ("Caucasus oil fields", Side::German),
         ("Stalingrad", Side::German),
     ];
-    let o = end_of(&g, "fall_blau", &history);
-    assert_eq!(o.winner, Some(Side::German), "{}", o.reason);
     // Stalingrad not taken: the Soviets win.
-    history.pop();
-    let o = end_of(&g, "fall_blau", &history);
-    assert_eq!(o.winner, Some(Side::Soviet), "{}", o.reason);
+    won_then_lost(&g, "fall_blau", &history, &history[..5], Side::German);
 }
 
 #[test]
@@ -394,7 +401,7 @@ fn sb_e_bagration_is_won_by_the_soviets_with_26_vp_after_turn_21() {
     let g = NoRetreat::new();
     // The historical end of October 1944: Minsk, Lvov, Riga, the Romanian oil, Bucharest and
     // Belgrade taken.
-    let mut history = vec![
+    let history = [
         ("Minsk", Side::Soviet),
         ("Lvov", Side::Soviet),
         ("Riga", Side::Soviet),
@@ -402,11 +409,8 @@ fn sb_e_bagration_is_won_by_the_soviets_with_26_vp_after_turn_21() {
         ("Bucharest", Side::Soviet),
         ("Belgrade", Side::Soviet),
     ];
-    let o = end_of(&g, "bagration", &history);
-    assert_eq!(o.winner, Some(Side::Soviet), "{}", o.reason);
-    history.pop();
-    let o = end_of(&g, "bagration", &history);
-    assert_eq!(o.winner, Some(Side::German), "{}", o.reason);
+    // Belgrade not taken: the Axis wins.
+    won_then_lost(&g, "bagration", &history, &history[..5], Side::Soviet);
 }
 
 /// SB (evidence §6): any scenario may instead be played on as a Campaign Game with the

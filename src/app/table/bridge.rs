@@ -341,10 +341,9 @@ fn hover_lines<G: TableGame>(
     let text = match replay.as_deref().and_then(|r| r.view.as_ref()) {
         Some(view) => game.hover(view, space),
         None => {
-            let spectator = table.seating.humans.is_empty();
             let viewer = match (table.active_seat(), eyes.seat) {
                 (None, _) => Viewer::Omniscient,
-                (Some(_), None) if spectator => Viewer::Omniscient,
+                (Some(_), None) if table.seating.spectator() => Viewer::Omniscient,
                 (Some(_), Some(seat)) => Viewer::Side(table.side_of(seat)),
                 (Some(_), None) => return,
             };

@@ -171,8 +171,7 @@ pub fn build_frame<G: TableGame>(
     }
     let active = table.active_seat();
     // Nobody at the table (the watch mode): the spectator sees everything, as between turns.
-    let spectator = table.seating.humans.is_empty();
-    let omniscient = active.is_none() || (spectator && eyes.seat.is_none());
+    let omniscient = active.is_none() || (table.seating.spectator() && eyes.seat.is_none());
     let mut frame = match (active, eyes.seat) {
         _ if omniscient => {
             let view = game.view(state, Viewer::Omniscient);

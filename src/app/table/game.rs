@@ -111,6 +111,11 @@ pub struct Seating {
 }
 
 impl Seating {
+    /// Nobody sits at the table (the watch mode): the screen is a spectator's, shown whole.
+    pub fn spectator(&self) -> bool {
+        self.humans.is_empty()
+    }
+
     /// The name the player of `seat` gave, if any.
     pub fn name(&self, seat: Seat) -> Option<&str> {
         self.names.get(&seat.0).map(String::as_str)

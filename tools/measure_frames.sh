@@ -52,7 +52,9 @@ xt_focus
 # Counting starts about `skip` seconds after the start (a little later: it is counted from the
 # first frame); the machine's other CPU use is sampled from then to the exit.
 sleep "$(awk -v s="$started" -v k="$skip" -v n="$(date +%s.%N)" 'BEGIN { d = s + k - n; print (d > 0 ? d : 0) }')"
-[ -n "$shot" ] && import -window root "$shot"
+if [ -n "$shot" ]; then
+  if command -v import >/dev/null; then import -window root "$shot"; else xwd -root -silent >"${shot%.png}.xwd"; fi
+fi
 m0=$(xt_machine_ticks) x0=$(xt_ticks "$XT_XPID") t0=$(date +%s.%N)
 # The app exits by itself after skip + seconds (counted from its first frame).
 limit=$(awk -v b="$seconds" 'BEGIN { print int(2 * (b + 60)) }')  # half seconds

@@ -34,8 +34,11 @@ xt_path_seconds() {
   echo "$total"
 }
 
+# XT_NO_INSTALL=1: the tools are on the PATH already (a machine with no package registry, such
+# as a lent GPU machine, where the Vulkan driver is the GPU's rather than lavapipe).
 xt_need_packages() {
   local need=()
+  [ -n "${XT_NO_INSTALL:-}" ] && return 0
   command -v Xvfb >/dev/null || need+=(xvfb)
   command -v xdotool >/dev/null || need+=(xdotool)
   command -v import >/dev/null || need+=(imagemagick)
@@ -122,6 +125,8 @@ xt_machine_ticks() {
 xt_cleanup() {
   [ -n "${XT_APID:-}" ] && kill "$XT_APID" 2>/dev/null && wait "$XT_APID" 2>/dev/null
   [ -n "${XT_XPID:-}" ] && kill "$XT_XPID" 2>/dev/null
+  # XT_KEEP_LOG=FILE keeps the program's log (which adapter it drew with, say).
+  [ -n "${XT_LOG:-}" ] && [ -n "${XT_KEEP_LOG:-}" ] && cp "$XT_LOG" "$XT_KEEP_LOG"
   [ -n "${XT_LOG:-}" ] && rm -f "$XT_LOG"
   [ -n "${XT_DATA:-}" ] && rm -rf "$XT_DATA"
   XT_APID=""

@@ -14,6 +14,13 @@
 //! - `EASTFRONT_DIAG_WHY=1`: one line per counted frame on stderr saying what may have asked
 //!   for it: `RequestRedraw` messages, window and input events, and egui's repaint causes (the
 //!   file and line of each `request_repaint`), to find what keeps a resting window drawing.
+//! - `EASTFRONT_DIAG_VSYNC=off`: frames are presented without waiting for the display's
+//!   refresh (`PresentMode::AutoNoVsync`), so that on a GPU, where both the table and the bare
+//!   window draw faster than the refresh, the time a frame's work takes is what is measured.
+//! - `EASTFRONT_DIAG_OFFSCREEN=1`: frames are drawn into an image instead of the window
+//!   ([`offscreen`]'s docs say why), `EASTFRONT_DIAG_OFFSCREEN_PNG=FILE` saves it once.
+//! - `EASTFRONT_DIAG_TABLE=GAME`: the app opens GAME's table as the menu would with its
+//!   defaults, with no clicks ([`open_table`]; the table, not the bare window).
 //!
 //! At exit (an `AppExit`, the window closed or asked to close, Ctrl+C) one line goes to stderr:
 //!
@@ -27,9 +34,14 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::window::{CursorMoved, RequestRedraw, WindowCloseRequested, WindowClosed, WindowEvent};
+use bevy::window::{
+    CursorMoved, PresentMode, RequestRedraw, WindowCloseRequested, WindowClosed, WindowEvent,
+};
 use bevy::winit::WinitSettings;
 use std::time::{Duration, Instant};
+
+mod offscreen;
+pub mod open_table;
 
 /// How the diagnostic runs, from `EASTFRONT_DIAG`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +75,24 @@ impl DiagMode {
 pub struct DiagPlugin;
 
 impl Plugin for DiagPlugin {
+    /// `EASTFRONT_DIAG_SYSTEMS=1`: the number of systems in each schedule, once every plugin is
+    /// in (to compare what a frame runs at the table and in the bare window).
+    fn cleanup(&self, app: &mut App) {
+        if std::env::var_os("EASTFRONT_DIAG_SYSTEMS").is_none() {
+            return;
+        }
+        let schedules = app.world().resource::<bevy::ecs::schedule::Schedules>();
+        let mut counts: Vec<(String, usize)> = schedules
+            .iter()
+            .map(|(label, s)| (format!("{label:?}"), s.systems_len()))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        counts.sort();
+        let total: usize = counts.iter().map(|(_, n)| n).sum();
+        let list: Vec<String> = counts.iter().map(|(l, n)| format!("{l}={n}")).collect();
+        eprintln!("eastfront diag systems: total={total} {}", list.join(" "));
+    }
+
     fn build(&self, app: &mut App) {
         let Some(mode) = DiagMode::from_env() else {
             return;
@@ -89,6 +119,16 @@ impl Plugin for DiagPlugin {
         if std::env::var_os("EASTFRONT_DIAG_WHY").is_some() {
             app.add_systems(Last, why_this_frame.after(record_frame));
         }
+        if offscreen::asked() {
+            app.add_plugins(offscreen::plugin);
+        }
+        if std::env::var("EASTFRONT_DIAG_VSYNC").is_ok_and(|v| v == "off") {
+            app.add_systems(Startup, |mut windows: Query<&mut Window>| {
+                for mut window in &mut windows {
+                    window.present_mode = PresentMode::AutoNoVsync;
+                }
+            });
+        }
         if mode == DiagMode::Continuous {
             // At startup, after every plugin (the app's own update mode included) is in place.
             app.add_systems(Startup, |mut commands: Commands| {
@@ -113,7 +153,12 @@ struct FrameLog {
     printed: bool,
 }
 
-fn record_frame(mut log: ResMut<FrameLog>, mut exit: MessageWriter<AppExit>) {
+fn record_frame(
+    mut log: ResMut<FrameLog>,
+    mut exit: MessageWriter<AppExit>,
+    mut commands: Commands,
+    offscreen: Option<Res<offscreen::OffscreenTarget>>,
+) {
     let now = Instant::now();
     let started = *log.started.get_or_insert(now);
     if log.window_start.is_none() {
@@ -121,6 +166,7 @@ fn record_frame(mut log: ResMut<FrameLog>, mut exit: MessageWriter<AppExit>) {
         if now.duration_since(started) >= log.skip {
             log.window_start = Some(now);
             log.cpu_at_start = process_cpu_seconds();
+            offscreen::save_picture(&mut commands, offscreen.as_deref());
         }
         log.last = Some(now);
         return;

@@ -11,6 +11,7 @@
 //! - [`games`]: what is each game's own (`games/<game>/`).
 
 pub mod diag;
+pub mod executor;
 pub mod games;
 pub mod input;
 pub mod loading;
@@ -106,6 +107,8 @@ pub fn build_app(headless: bool) -> App {
             // Draw only when something happens; `EASTFRONT_DIAG` measures the frames.
             rest::plugin,
             diag::DiagPlugin,
+            diag::open_table::plugin,
+            executor::plugin,
         ))
         .add_systems(Startup, settings::restore)
         .add_systems(

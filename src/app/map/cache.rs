@@ -65,7 +65,14 @@ struct Drawn {
     camera: Option<(Vec3, f32)>,
     size: UVec2,
     frames_left: u8,
+    /// Until when (the frame's time) the picture is drawn again while the renderer catches up
+    /// after a change ([`super::catch_up`]): a pipeline that never compiles must not keep a
+    /// resting table drawing.
+    catch_up_until: f64,
 }
+
+/// How long after a change the picture follows the renderer catching up.
+const CATCH_UP_SECONDS: f64 = 10.0;
 
 pub fn plugin(app: &mut App) {
     let on = cache_wanted(std::env::var("EASTFRONT_BOARD_CACHE").ok().as_deref());
@@ -76,7 +83,8 @@ pub fn plugin(app: &mut App) {
             (put_on_board, pieces_on_board).before(TransformSystems::Propagate),
         );
     if on {
-        app.add_systems(OnEnter(Screen::Table), spawn_board_camera)
+        app.add_plugins(super::catch_up::plugin)
+            .add_systems(OnEnter(Screen::Table), spawn_board_camera)
             .add_systems(
                 PostUpdate,
                 redraw_when_changed
@@ -252,11 +260,14 @@ type PictureQuad<'w, 's> = Query<
     (With<BoardPicture>, Without<MapCamera>, Without<BoardCamera>),
 >;
 
-/// What tells the picture it is out of date: a board entity changed or gone.
+/// What tells the picture it is out of date: a board entity changed or gone, an asset arrived,
+/// or the renderer still catching up.
 #[derive(SystemParam)]
 struct Changes<'w, 's> {
     changed: BoardChanged<'w, 's>,
     removed: RemovedComponents<'w, 's, OnBoard>,
+    arrived: super::catch_up::AssetsArrived<'w, 's>,
+    waiting: Res<'w, super::catch_up::PipelinesWaiting>,
 }
 
 /// The board camera, the quad that shows its picture, and the picture itself.
@@ -317,6 +328,7 @@ fn redraw_when_changed(
         _ => 1.0,
     };
     let mut dirty = !changes.changed.is_empty() || changes.removed.read().count() > 0;
+    let arrived = changes.arrived.any();
 
     let window = &area.window;
     let size = physical_size(window);
@@ -353,7 +365,11 @@ fn redraw_when_changed(
         }
     }
 
-    if dirty {
+    let time = redraw.now();
+    if dirty || arrived {
+        drawn.catch_up_until = time + CATCH_UP_SECONDS;
+    }
+    if dirty || arrived || (changes.waiting.now() && time < drawn.catch_up_until) {
         drawn.frames_left = SETTLE_FRAMES;
     }
     let active = drawn.frames_left > 0;

@@ -10,6 +10,7 @@ pub mod art;
 pub mod batch;
 pub mod cache;
 pub mod camera;
+pub mod catch_up;
 pub mod geometry;
 pub mod markers;
 pub mod painter;

@@ -12,6 +12,7 @@ use super::table::rule_switch::Toggle;
 use super::table::saves::{list_saves_in, LoadFailure, LoadRequest, SaveEntry};
 use super::table::{Notice, PendingTable};
 use super::ui::interface_size::{self, InterfaceSize};
+use super::ui::palette::{self, Palette};
 use crate::registry::{GameEntry, GAMES};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -156,6 +157,9 @@ struct Asked {
     /// The interface size shown now, and the one picked.
     size_now: InterfaceSize,
     size: Option<InterfaceSize>,
+    /// The highlight palette shown now, and the one picked.
+    palette_now: Palette,
+    palette: Option<Palette>,
 }
 
 /// Where the menu's answers go: the table to open, a save to load or replay, quitting.
@@ -167,6 +171,7 @@ struct MenuOut<'w, 's> {
     replay_on_open: ResMut<'w, ReplayOnOpen>,
     exit: MessageWriter<'w, AppExit>,
     size: ResMut<'w, InterfaceSize>,
+    palette: ResMut<'w, Palette>,
 }
 
 fn menu_ui(
@@ -192,6 +197,7 @@ fn menu_ui(
     );
     let mut asked = Asked {
         size_now: *out.size,
+        palette_now: *out.palette,
         ..default()
     };
     egui::CentralPanel::default()
@@ -230,6 +236,10 @@ fn menu_ui(
     if let Some(size) = asked.size {
         *out.size = size;
         super::settings::remember_interface_size(size);
+    }
+    if let Some(palette) = asked.palette {
+        *out.palette = palette;
+        super::settings::remember_palette(palette);
     }
     Ok(())
 }
@@ -307,6 +317,7 @@ fn body(ui: &mut egui::Ui, state: &mut MenuState, notice: &Notice, asked: &mut A
         }
         ui.add_space(16.0);
         asked.size = interface_size::chooser(ui, asked.size_now);
+        asked.palette = palette::chooser(ui, asked.palette_now);
     });
     if let Some(text) = &notice.text {
         let colour = if notice.is_error {

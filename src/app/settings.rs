@@ -7,6 +7,7 @@
 
 use crate::app::table::pace::{AiPace, AiSpeed};
 use crate::app::ui::interface_size::InterfaceSize;
+use crate::app::ui::palette::Palette;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -39,6 +40,9 @@ pub struct Settings {
     /// The interface size (egui's zoom), `ui::interface_size`.
     #[serde(default)]
     pub interface_size: Option<f32>,
+    /// The highlight palette's word, `ui::palette`.
+    #[serde(default)]
+    pub palette: Option<String>,
 }
 
 fn settings_path() -> Option<PathBuf> {
@@ -77,13 +81,27 @@ pub fn remember_interface_size(size: InterfaceSize) {
     store(&s);
 }
 
-/// Restores the AI speed and the interface size at startup (window only).
-pub fn restore(mut pace: ResMut<AiPace>, mut size: ResMut<InterfaceSize>) {
+/// Remembers the highlight palette the player chose.
+pub fn remember_palette(palette: Palette) {
+    let mut s = load();
+    s.palette = Some(palette.word().to_string());
+    store(&s);
+}
+
+/// Restores the AI speed, the interface size and the palette at startup (window only).
+pub fn restore(
+    mut pace: ResMut<AiPace>,
+    mut size: ResMut<InterfaceSize>,
+    mut palette: ResMut<Palette>,
+) {
     let s = load();
     if let Some(speed) = s.ai_speed.as_deref().and_then(AiSpeed::from_label) {
         pace.speed = speed;
     }
     if let Some(z) = s.interface_size {
         *size = InterfaceSize::nearest(z);
+    }
+    if let Some(p) = s.palette.as_deref().and_then(Palette::from_word) {
+        *palette = p;
     }
 }

@@ -24,6 +24,7 @@ use crate::app::screens::Screen;
 use crate::app::table::desc::{MapDesc, SpaceShape, StackLayout};
 use crate::app::table::frame::Frame;
 use crate::app::table::{Table, TableGame, TableSet, TableStatus};
+use crate::app::ui::palette::Palette;
 use bevy::picking::Pickable;
 use bevy::prelude::*;
 use eastfront_kernel::{Mark, SpaceId};
@@ -118,8 +119,11 @@ pub fn centre_of(points: &[Vec2]) -> Vec2 {
     points.iter().copied().sum::<Vec2>() / points.len() as f32
 }
 
-/// The ring colour of a lit space.
-pub fn lit_colour(lit: Lit) -> Color {
+/// The ring colour of a lit space, in the player's palette (`ui::palette`).
+pub fn lit_colour(lit: Lit, palette: Palette) -> Color {
+    if palette == Palette::ColourBlindSafe {
+        return safe_lit_colour(lit);
+    }
     match lit {
         Lit::Selected => Color::srgba(1.0, 0.86, 0.2, 0.95),
         Lit::Mark(Mark::Move) => Color::srgba(0.25, 0.85, 0.35, 0.9),
@@ -130,6 +134,21 @@ pub fn lit_colour(lit: Lit) -> Color {
         Lit::AiFrom => Color::srgba(0.9, 0.9, 0.9, 0.8),
         Lit::AiTo => Color::srgba(1.0, 0.85, 0.2, 0.95),
         Lit::AiBattle => Color::srgba(0.95, 0.2, 0.15, 0.95),
+    }
+}
+
+/// The colour-blind-safe rings: Okabe and Ito's colours (yellow, sky blue, blue, vermillion,
+/// reddish purple, bluish green), told apart by lightness as well as hue.
+fn safe_lit_colour(lit: Lit) -> Color {
+    let okabe_ito = |r: u8, g: u8, b: u8, a: f32| Color::srgba_u8(r, g, b, (a * 255.0) as u8);
+    match lit {
+        Lit::Selected | Lit::AiTo => okabe_ito(240, 228, 66, 0.95),
+        Lit::Mark(Mark::Move) => okabe_ito(86, 180, 233, 0.95),
+        Lit::Mark(Mark::LongMove) => okabe_ito(0, 114, 178, 0.95),
+        Lit::Mark(Mark::Attack) | Lit::AiBattle => okabe_ito(213, 94, 0, 0.95),
+        Lit::Mark(Mark::Act) => okabe_ito(204, 121, 167, 0.95),
+        Lit::Preview => okabe_ito(0, 158, 115, 0.9),
+        Lit::AiFrom => okabe_ito(20, 20, 20, 0.85),
     }
 }
 
@@ -235,8 +254,13 @@ fn sync_highlights(
     shown: Option<Res<MapShown>>,
     old: Query<Entity, With<Ring>>,
     mut art: Art,
+    palette: Res<Palette>,
 ) {
-    if !highlights.is_changed() && !hovered.is_changed() && !frame.is_changed() {
+    if !highlights.is_changed()
+        && !hovered.is_changed()
+        && !frame.is_changed()
+        && !palette.is_changed()
+    {
         return;
     }
     for e in &old {
@@ -261,7 +285,7 @@ fn sync_highlights(
         let mesh = meshes.add(geometry::ring_mesh(&outline, &inner));
         commands.spawn((
             Mesh2d(mesh),
-            MeshMaterial2d(art.colour(materials, lit_colour(*lit))),
+            MeshMaterial2d(art.colour(materials, lit_colour(*lit, *palette))),
             Transform::from_xyz(0.0, 0.0, layer::HIGHLIGHT),
             HighlightRing,
             Ring,

@@ -10,6 +10,7 @@ pub mod battle;
 pub mod confirm;
 pub mod dice;
 pub mod interface_size;
+pub mod palette;
 pub mod reference;
 pub mod side_panel;
 pub mod style;
@@ -129,6 +130,7 @@ pub struct Board<'w> {
     hovered: Res<'w, Hovered>,
     hover_lines: Res<'w, HoverLines>,
     highlights: Res<'w, crate::app::input::Highlights>,
+    palette: Res<'w, palette::Palette>,
     map: Option<Res<'w, MapShown>>,
     time: Res<'w, Time>,
 }
@@ -152,6 +154,7 @@ pub fn plugin(app: &mut App) {
         })
         .add_systems(EguiPrimaryContextPass, style::apply_style_once);
     interface_size::plugin(app);
+    palette::plugin(app);
 }
 
 /// The per-game panel system (window only).
@@ -337,6 +340,7 @@ fn table_ui<G: TableGame>(
         &overlays,
         &sw.overlays.0,
         &lit,
+        *board.palette,
         ctx.viewport_rect().bottom(),
     );
     if let (Some(s), false) = (board.summary.as_deref(), sw.result.closed || replaying) {

@@ -91,7 +91,8 @@ fn held_piece(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
     }
     let moves = open.len();
     if moves > 0 {
-        ui.small("Click a lit space on the map (green: move · blue: long move · red: engages the enemy · orange: acts there).");
+        // The colours are the palette's (`ui::palette`): the legend over the map names them.
+        ui.small("Click a lit space on the map: the legend at the bottom left says what each colour means.");
     } else if mine.is_empty() {
         ui.label(egui::RichText::new("No legal move for exactly these pieces.").weak());
     }

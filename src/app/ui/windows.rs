@@ -134,7 +134,14 @@ pub fn hidden_banner(ctx: &egui::Context, hidden: &mut bool, map_centre: f32, to
 }
 
 /// What the colours of the overlays switched on, and of the rings lit now, mean.
-pub fn legend(ctx: &egui::Context, overlays: &[Overlay], on: &[bool], lit: &[Lit], bottom: f32) {
+pub fn legend(
+    ctx: &egui::Context,
+    overlays: &[Overlay],
+    on: &[bool],
+    lit: &[Lit],
+    palette: super::palette::Palette,
+    bottom: f32,
+) {
     let mut shown: Vec<Overlay> = overlays
         .iter()
         .zip(on)
@@ -154,7 +161,7 @@ pub fn legend(ctx: &egui::Context, overlays: &[Overlay], on: &[bool], lit: &[Lit
             key_name: "Esc clears",
             legend: kinds
                 .iter()
-                .map(|l| (lit_colour(*l), lit_words(*l)))
+                .map(|l| (lit_colour(*l, palette), lit_words(*l)))
                 .collect(),
         });
     }

@@ -246,23 +246,40 @@ fn spawn_map<G: TableGame>(
 pub struct Ring;
 
 /// The rings of the lit spaces (few: rebuilt when they change).
+/// What the rings are drawn from: the lit spaces, the hovered one, the frame and the palette.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Lighting<'w> {
+    highlights: Res<'w, Highlights>,
+    frame: Res<'w, Frame>,
+    hovered: Res<'w, crate::app::input::Hovered>,
+    palette: Res<'w, Palette>,
+}
+
+impl Lighting<'_> {
+    fn changed(&self) -> bool {
+        self.highlights.is_changed()
+            || self.hovered.is_changed()
+            || self.frame.is_changed()
+            || self.palette.is_changed()
+    }
+}
+
 fn sync_highlights(
     mut commands: Commands,
-    highlights: Res<Highlights>,
-    frame: Res<Frame>,
-    hovered: Res<crate::app::input::Hovered>,
+    lighting: Lighting,
     shown: Option<Res<MapShown>>,
     old: Query<Entity, With<Ring>>,
     mut art: Art,
-    palette: Res<Palette>,
 ) {
-    if !highlights.is_changed()
-        && !hovered.is_changed()
-        && !frame.is_changed()
-        && !palette.is_changed()
-    {
+    if !lighting.changed() {
         return;
     }
+    let Lighting {
+        highlights,
+        frame,
+        hovered,
+        palette,
+    } = lighting;
     for e in &old {
         commands.entity(e).despawn();
     }

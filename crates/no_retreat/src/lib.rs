@@ -19,6 +19,7 @@ pub mod combat;
 pub mod data;
 pub mod deck;
 pub mod declare;
+pub mod determinise;
 pub mod losses;
 pub mod movement;
 pub mod preview;

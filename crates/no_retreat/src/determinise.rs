@@ -208,9 +208,26 @@ fn first_difference(a: &View, b: &View) -> String {
         };
     }
     field!(
-        viewer, scenario, turn, phase, prompt, side_to_act, units, counters, control, hand,
-        other_hand, hand_sizes, draw_pile, discard_top, discard_pile, joker, pending, combat,
-        battle, public
+        viewer,
+        scenario,
+        turn,
+        phase,
+        prompt,
+        side_to_act,
+        units,
+        counters,
+        control,
+        hand,
+        other_hand,
+        hand_sizes,
+        draw_pile,
+        discard_top,
+        discard_pile,
+        joker,
+        pending,
+        combat,
+        battle,
+        public
     );
     "another field".into()
 }

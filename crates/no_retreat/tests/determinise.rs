@@ -124,8 +124,8 @@ fn check_game(g: &NoRetreat, scenario: &str, seed: u64, every: u64) -> (usize, u
         if step % every == 0 {
             let ctx = format!("{scenario} seed {seed} step {step} turn {}", st.turn);
             let view = g.view(&st, Viewer::Side(side));
-            let det = determinise(&g.board, &view, &mut det_rng)
-                .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+            let det =
+                determinise(&g.board, &view, &mut det_rng).unwrap_or_else(|e| panic!("{ctx}: {e}"));
             assert_eq!(g.view(&det, Viewer::Side(side)), view, "{ctx}: (a)");
             cards_conserved(&det).unwrap_or_else(|e| panic!("{ctx}: (b) {e}"));
             assert_eq!(g.legal_actions(&det, seat), legal, "{ctx}: (c)");
@@ -162,7 +162,10 @@ fn a_sample_is_the_view_given_and_a_legal_game_in_every_scenario() {
         }
         assert!(checked >= 10, "{sc}: only {checked} positions");
         // The hidden cards are drawn: the samples do not just copy the truth.
-        assert!(other * 2 >= checked, "{sc}: {other} of {checked} samples dealt other cards");
+        assert!(
+            other * 2 >= checked,
+            "{sc}: {other} of {checked} samples dealt other cards"
+        );
     }
 }
 
@@ -191,12 +194,18 @@ fn the_samples_deal_the_other_hand_uniformly() {
     let hidden = 54 - st.deck.held_for_1945.len() - st.deck.removed.len() - known.len();
     let expect = f64::from(samples) * st.hands[0].len() as f64 / hidden as f64;
     for c in &known {
-        assert!(!count.contains_key(c), "card {c} is the Soviet's own or face up");
+        assert!(
+            !count.contains_key(c),
+            "card {c} is the Soviet's own or face up"
+        );
     }
     assert_eq!(count.len(), hidden, "every hidden card turns up");
     for (c, n) in count {
         let n = f64::from(n);
-        assert!((n - expect).abs() < 0.3 * expect, "card {c}: {n} vs {expect:.0}");
+        assert!(
+            (n - expect).abs() < 0.3 * expect,
+            "card {c}: {n} vs {expect:.0}"
+        );
     }
 }
 

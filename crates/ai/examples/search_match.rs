@@ -276,6 +276,7 @@ fn main() {
                 if let Some(sc) = args.scale {
                     ai.domain.vp_scale = sc;
                 }
+                ai.domain.same_kind = !args.any_kind;
                 Box::new(ai)
             } else {
                 NoRetreat::computer(&args.a, args.budget).expect("A's level")

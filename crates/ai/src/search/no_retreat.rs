@@ -29,6 +29,9 @@ pub struct NoRetreatDomain {
     pub material_scale: f64,
     /// Logistic units added (the fit's intercept).
     pub bias: f64,
+    /// Whether the flat search compares only actions of the utility AI's first choice's kind
+    /// (which unit moves where, which hexes to attack; not whether to move, attack or end).
+    pub same_kind: bool,
 }
 
 impl Default for NoRetreatDomain {
@@ -41,6 +44,7 @@ impl Default for NoRetreatDomain {
             vp_scale: 0.5,
             material_scale: 3.8,
             bias: 0.27,
+            same_kind: true,
         }
     }
 }
@@ -184,6 +188,21 @@ impl Domain<NoRetreat> for NoRetreatDomain {
         rng: &mut ChaCha8Rng,
     ) -> Vec<usize> {
         utility::ranked(game, view, legal, self.prior, rng.random())
+    }
+    fn shortlist(&self, _view: &View, legal: &[Action], order: &[usize], k: usize) -> Vec<usize> {
+        let Some(&first) = order.first() else {
+            return Vec::new();
+        };
+        let kind = std::mem::discriminant(&legal[first]);
+        let mut out = vec![first];
+        out.extend(
+            order[1..]
+                .iter()
+                .copied()
+                .filter(|&i| !self.same_kind || std::mem::discriminant(&legal[i]) == kind)
+                .take(k.saturating_sub(1)),
+        );
+        out
     }
     fn fallback(&self, game: &NoRetreat, view: &View, legal: &[Action], seed: u64) -> Action {
         utility::choose(game, view, legal, self.prior, seed)

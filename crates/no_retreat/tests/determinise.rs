@@ -24,7 +24,7 @@ const SCENARIOS: [&str; 6] = [
 ];
 
 fn options(seed: u64) -> Options {
-    if seed % 2 == 0 {
+    if seed.is_multiple_of(2) {
         return Options::default();
     }
     Options {

@@ -37,7 +37,9 @@ pub struct NoRetreatDomain {
 impl Default for NoRetreatDomain {
     fn default() -> Self {
         NoRetreatDomain {
-            playout: Level::Hard,
+            // Normal playouts: a fifth faster than Hard's and at least as strong in the first
+            // 16-game runs (docs/ai.md, No Retreat!: the search).
+            playout: Level::Normal,
             prior: Level::Hard,
             // Fitted on 7071 quiet positions of 500 utility Hard-vs-Hard games of the five
             // scenarios (`examples/nr_value_fit.rs`, mean log-likelihood -0.445).

@@ -13,6 +13,8 @@
 //! The sequence of play ([`rules`]: `NoRetreat` implements `eastfront_kernel::Game`) drives
 //! them; the card events are not built yet (cards are spent as currency only), so the game is
 //! not registered as playable.
+//!
+//! A side's [`view`] hides only cards; [`determinise`] deals them anew for a search's look-ahead.
 
 pub mod board;
 pub mod combat;

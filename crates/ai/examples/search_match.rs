@@ -4,14 +4,19 @@
 //! german|soviet] [--value learned]`. Player A takes the Germans in even seeds and the Soviets
 //! in odd ones (or always `--a-side`); `--b official` is Stalingrad's solitaire Soviet (A plays
 //! the German). `--value learned` gives a Moscow '41 search the learned leaf value.
+//! `--game no_retreat --a search|search-hard --b hard --scenario saturn`: No Retreat!'s search
+//! against its utility AI (`--playout easy|normal|hard` its playout level, `--scale` its
+//! logistic units per VP; `--a hard` plays the utility Hard in its place, the baseline).
 //! Prints A's wins per side and A's time per decision (median and worst).
 
 use eastfront_ai::moscow41::Level;
+use eastfront_ai::no_retreat::Level as NrLevel;
 use eastfront_ai::search::moscow41::Playout;
 use eastfront_ai::search::{self, Config};
 use eastfront_ai::{levels, ComputerPlayers};
 use eastfront_kernel::{Game, Opponent, Side, Viewer};
 use eastfront_moscow41::Moscow41;
+use eastfront_no_retreat::NoRetreat;
 use eastfront_stalingrad::{Mode, Options, Stalingrad};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -208,6 +213,31 @@ fn run<G: Game + ComputerPlayers>(
     }
 }
 
+/// A No Retreat! search's settings: its level's, with the command line's changes.
+fn no_retreat_config(args: &Args) -> Config {
+    let short = if args.a == "search" { "normal" } else { "hard" };
+    let mut c = levels::thinking(short, args.budget, search::no_retreat::config(&args.a));
+    if let Some(d) = args.depth {
+        c.playout_depth = d;
+    }
+    if let Some(b) = args.bias {
+        c.prior_weight = b;
+    }
+    if let Some((b, p)) = args.widen {
+        (c.widen_base, c.widen_power) = (b, p);
+    }
+    if args.flat.is_some() {
+        c.flat = args.flat;
+    }
+    if let Some(q) = args.quiet {
+        c.quiet_cap = q;
+    }
+    if let Some(t) = args.threads {
+        c.threads = t;
+    }
+    c
+}
+
 fn main() {
     let args = args();
     match args.game.as_str() {
@@ -236,6 +266,27 @@ fn main() {
                 None => Stalingrad::computer(&args.a, args.budget).expect("A's level"),
             };
             run(&Stalingrad::new(), &args, options, a)
+        }
+        "no_retreat" => {
+            let a: Box<dyn Opponent<NoRetreat>> = if args.a.starts_with("search") {
+                let mut ai = search::no_retreat::search_ai(&args.a, no_retreat_config(&args));
+                if let Some(p) = args.playout.as_deref().and_then(NrLevel::parse) {
+                    ai.domain.playout = p;
+                }
+                if let Some(sc) = args.scale {
+                    ai.domain.vp_scale = sc;
+                }
+                ai.domain.same_kind = !args.any_kind;
+                Box::new(ai)
+            } else {
+                NoRetreat::computer(&args.a, args.budget).expect("A's level")
+            };
+            run(
+                &NoRetreat::new(),
+                &args,
+                eastfront_no_retreat::Options::default(),
+                a,
+            )
         }
         _ => {
             let tuned = args.depth.is_some()

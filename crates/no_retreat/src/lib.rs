@@ -13,12 +13,15 @@
 //! The sequence of play ([`rules`]: `NoRetreat` implements `eastfront_kernel::Game`) drives
 //! them; the card events are not built yet (cards are spent as currency only), so the game is
 //! not registered as playable.
+//!
+//! A side's [`view`] hides only cards; [`determinise`] deals them anew for a search's look-ahead.
 
 pub mod board;
 pub mod combat;
 pub mod data;
 pub mod deck;
 pub mod declare;
+pub mod determinise;
 pub mod losses;
 pub mod movement;
 pub mod preview;

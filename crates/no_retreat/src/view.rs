@@ -5,7 +5,8 @@
 //! The view also carries what a table draws without asking the rules again: every counter
 //! with its printed face, the markers, the off-map boxes, the cards in the viewer's hand with
 //! their texts, the VP total with its sudden-death marks, and the battle being fought with its
-//! odds, shifts, CRT, dice and result.
+//! odds, shifts, CRT, dice and result; and the rest of the public bookkeeping
+//! ([`PublicState`]) from which `crate::determinise` rebuilds a full state.
 
 use crate::board::Board;
 use crate::combat::TurnWeather;
@@ -125,6 +126,31 @@ pub struct SuddenDeathMark {
     pub above: u8,
 }
 
+/// The public bookkeeping of the table that the view's other fields do not show, all of it
+/// open to both players: what a determiniser (`crate::determinise`) copies to rebuild a full
+/// state. No card of a hand or of the draw pile is here.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct PublicState {
+    /// The weather of the previous turn (13.1, 14.14: a turn's weather reads it).
+    pub last_weather: Option<crate::data::Weather>,
+    /// 5.5: the green-45 cards set aside until the Na Berlin! deployment (known by number).
+    pub held_for_1945: Vec<u8>,
+    /// 5.5: the cards out of the game (face up as they leave).
+    pub removed: Vec<u8>,
+    /// 15.7: the Joker's card number, when the option is in play.
+    pub joker_card: Option<u8>,
+    pub no_surrender_penalty: [u8; 2],
+    pub triggers: Triggers,
+    pub axis_discards_due: u8,
+    pub axis_card_penalty: bool,
+    /// 5.0 "once is enough": the event halves played this game turn (face up as played).
+    pub executed: Vec<(u8, Side)>,
+    pub skip_first_phases: bool,
+    pub local_support: [Option<usize>; 2],
+    /// The player turn's bookkeeping (units moved, hexes captured, steps of the phases).
+    pub scratch: Scratch,
+}
+
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct View {
     pub viewer: Viewer,
@@ -192,6 +218,7 @@ pub struct View {
     pub first_snow_turn: Option<u8>,
     /// Romania has surrendered (13.5 "Oil"): non-SS Panzers lose the armor bonus.
     pub romania_surrendered: bool,
+    pub public: PublicState,
 }
 
 /// Steps left on a counter (10.7.1, 7.3, 14.1).
@@ -378,6 +405,20 @@ impl View {
             combat: st.scratch.combat.clone(),
             battle: battle_view(board, st),
             outcome: st.outcome.clone(),
+            public: PublicState {
+                last_weather: st.last_weather,
+                held_for_1945: st.deck.held_for_1945.clone(),
+                removed: st.deck.removed.clone(),
+                joker_card: st.joker_card,
+                no_surrender_penalty: st.no_surrender_penalty,
+                triggers: st.triggers,
+                axis_discards_due: st.axis_discards_due,
+                axis_card_penalty: st.axis_card_penalty,
+                executed: st.executed.clone(),
+                skip_first_phases: st.skip_first_phases,
+                local_support: st.local_support,
+                scratch: st.scratch.clone(),
+            },
         }
     }
 

@@ -362,6 +362,35 @@ pub fn choose_with(
     legal[best].clone()
 }
 
+/// The legal actions in this level's order, best first (indices into `legal`): the first is
+/// [`choose`]'s action for the same seed. The search's priors.
+pub fn ranked(
+    game: &NoRetreat,
+    view: &View,
+    legal: &[Action],
+    level: Level,
+    seed: u64,
+) -> Vec<usize> {
+    let side = match view.viewer {
+        eastfront_kernel::Viewer::Side(s) => s,
+        eastfront_kernel::Viewer::Omniscient => {
+            view.side_to_act.unwrap_or(eastfront_kernel::Side::German)
+        }
+    };
+    let w = level.weights(side, view);
+    let spread = level.noise();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let m = Model::with(&game.board, view, w);
+    let mut scored: Vec<(f32, usize)> = legal
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (score(game, &m, a) + rng.random_range(-spread..=spread), i))
+        .collect();
+    // Stable: among equal scores the first, as `choose_with` keeps it.
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0));
+    scored.into_iter().map(|(_, i)| i).collect()
+}
+
 /// The No Retreat! computer player at one level, for either side (the side its view is for).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct NoRetreatAi {

@@ -352,4 +352,5 @@ pub fn all_cores() -> usize {
 }
 
 pub mod moscow41;
+pub mod no_retreat;
 pub mod stalingrad;

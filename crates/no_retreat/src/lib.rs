@@ -11,8 +11,9 @@
 //! declaring battles ([`declare`]: 10.1–10.3), results and stacking ([`losses`]: 10.7, 8.4,
 //! 14.x) and reorganization and rail costs ([`reorg`]: 7.x, 9.x).
 //! The sequence of play ([`rules`]: `NoRetreat` implements `eastfront_kernel::Game`) drives
-//! them; the card events are not built yet (cards are spent as currency only), so the game is
-//! not registered as playable.
+//! them, the cards' events included (`rules::events`, 5.0; the halves whose text is lost are
+//! spent as currency only: docs/no_retreat.md lists them), and the optional rules of 15.x
+//! (`rules::optional`). The app registers the game (`src/registry.rs`).
 //!
 //! A side's [`view`] hides only cards; [`determinise`] deals them anew for a search's look-ahead.
 

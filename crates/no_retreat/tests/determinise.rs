@@ -7,21 +7,15 @@
 //! and the discard below its top. `EASTFRONT_DETERMINISE_GAMES=N` plays N games per scenario
 //! (default 2).
 
+mod common;
+
+use common::cards_conserved;
 use eastfront_kernel::{Dice, Game, Side, Viewer};
 use eastfront_no_retreat::determinise::determinise;
 use eastfront_no_retreat::state::{side_index, State};
 use eastfront_no_retreat::{NoRetreat, Options};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-const SCENARIOS: [&str; 6] = [
-    "campaign",
-    "barbarossa",
-    "fall_blau",
-    "saturn",
-    "citadel",
-    "bagration",
-];
 
 fn options(seed: u64) -> Options {
     if seed.is_multiple_of(2) {
@@ -47,36 +41,6 @@ fn games() -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(2)
-}
-
-/// Every card in exactly one place, 54 and the Joker when it is in play.
-fn cards_conserved(st: &State) -> Result<(), String> {
-    let mut all: Vec<u8> = st
-        .deck
-        .draw
-        .iter()
-        .chain(&st.deck.discard)
-        .chain(&st.deck.held_for_1945)
-        .chain(&st.deck.removed)
-        .chain(&st.hands[0])
-        .chain(&st.hands[1])
-        .copied()
-        .collect();
-    all.sort_unstable();
-    let n = all.len();
-    all.dedup();
-    if all.len() != n {
-        return Err("a card in two places".into());
-    }
-    if n != 54 + usize::from(st.joker_card.is_some()) {
-        return Err(format!("{n} cards"));
-    }
-    if let (Some(j), Some(holder)) = (st.joker_card, st.joker) {
-        if !st.hand(holder).contains(&j) {
-            return Err("the Joker is not in its holder's hand".into());
-        }
-    }
-    Ok(())
 }
 
 /// The truth and the sample agree on everything but the cards `viewer` cannot see: the other
@@ -153,7 +117,10 @@ fn check_game(g: &NoRetreat, scenario: &str, seed: u64, every: u64) -> (usize, u
 #[test]
 fn a_sample_is_the_view_given_and_a_legal_game_in_every_scenario() {
     let g = NoRetreat::new();
-    for sc in SCENARIOS {
+    let scenarios: Vec<String> = g.scenarios().into_iter().map(|s| s.id).collect();
+    assert_eq!(scenarios.len(), 6, "the campaign and scenarios A-E");
+    for sc in &scenarios {
+        let sc = sc.as_str();
         let (mut checked, mut other) = (0, 0);
         for seed in 0..games() {
             let (c, o) = check_game(&g, sc, 100 + seed, 37);

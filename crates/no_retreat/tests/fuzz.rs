@@ -6,6 +6,8 @@
 //! with every optional rule on. `NR_FUZZ_GAMES` sets how many (20 by default); the ignored
 //! `fuzz_many` plays `NR_FUZZ_GAMES` (100 000 by default) in release builds.
 
+mod common;
+
 use eastfront_kernel::{Game, Side, SpaceId, Viewer};
 use eastfront_no_retreat::state::{Loc, Paratroopers, State};
 use eastfront_no_retreat::{NoRetreat, Options};
@@ -88,29 +90,9 @@ fn invariants(g: &NoRetreat, st: &State, seed: u64, step: usize) {
             assert!(counted <= limit, "over-stacked hex {s} ({})", ctx());
         }
     }
-    // Cards: every one in exactly one place.
-    let mut all: Vec<u8> = st
-        .deck
-        .draw
-        .iter()
-        .chain(&st.deck.discard)
-        .chain(&st.deck.held_for_1945)
-        .chain(&st.deck.removed)
-        .chain(&st.hands[0])
-        .chain(&st.hands[1])
-        .copied()
-        .collect();
-    all.sort_unstable();
-    let n = all.len();
-    all.dedup();
-    assert_eq!(all.len(), n, "a card in two places ({})", ctx());
-    let joker = usize::from(st.joker_card.is_some());
-    assert_eq!(n, 54 + joker, "cards conserved ({})", ctx());
-    if let (Some(j), Some(holder)) = (st.joker_card, st.joker) {
-        assert!(
-            st.hand(holder).contains(&j),
-            "the Joker in its holder's hand"
-        );
+    // Cards: every one in exactly one place (5.0, 15.7).
+    if let Err(e) = common::cards_conserved(st) {
+        panic!("{e} ({})", ctx());
     }
     for side in [Side::German, Side::Soviet] {
         let held = st

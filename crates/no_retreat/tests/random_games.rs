@@ -122,39 +122,3 @@ fn illegal_actions_are_refused_and_change_nothing() {
         .is_err());
     assert_eq!(st, st0);
 }
-
-/// Speed: random campaign games per second on one core (docs/no_retreat.md). Run with
-/// `cargo test -p eastfront-no-retreat --release --test random_games bench -- --ignored
-/// --nocapture`; `NR_BENCH_GAMES` sets how many.
-#[test]
-#[ignore]
-fn bench_random_campaigns_per_second() {
-    let g = NoRetreat::new();
-    let n: u64 = std::env::var("NR_BENCH_GAMES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(50);
-    let start = std::time::Instant::now();
-    let mut actions = 0usize;
-    let mut turns = 0usize;
-    for seed in 0..n {
-        let mut st = g
-            .setup("campaign", &Options::default(), seed)
-            .expect("setup");
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        while let Some(seat) = g.active(&st) {
-            let acts = g.legal_actions(&st, seat);
-            let a = acts[rng.random_range(0..acts.len())].clone();
-            g.apply(&mut st, seat, &a).unwrap();
-            actions += 1;
-        }
-        turns += usize::from(st.turn);
-    }
-    let secs = start.elapsed().as_secs_f64();
-    println!(
-        "{n} random campaigns in {secs:.2} s: {:.1} games/s, {:.0} actions/s, {:.1} turns per game",
-        n as f64 / secs,
-        actions as f64 / secs,
-        turns as f64 / n as f64
-    );
-}

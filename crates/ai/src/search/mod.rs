@@ -339,6 +339,42 @@ where
     }
 }
 
+/// The side a view belongs to (`Domain::viewer`): its viewer's, or for an all-seeing view the
+/// side to act (the German when nobody is).
+pub fn viewer_side(viewer: eastfront_kernel::Viewer, to_act: Option<Side>) -> Side {
+    match viewer {
+        eastfront_kernel::Viewer::Side(s) => s,
+        eastfront_kernel::Viewer::Omniscient => to_act.unwrap_or(Side::German),
+    }
+}
+
+/// A flat search's shortlist: the game's first choice, then up to `k - 1` more of `order` that
+/// `keep(first, other)` admits (`Domain::shortlist` for Moscow '41 and No Retreat!).
+pub fn shortlist_from(
+    order: &[usize],
+    k: usize,
+    keep: impl Fn(usize, usize) -> bool,
+) -> Vec<usize> {
+    let Some(&first) = order.first() else {
+        return Vec::new();
+    };
+    let mut out = vec![first];
+    out.extend(
+        order[1..]
+            .iter()
+            .copied()
+            .filter(|&i| keep(first, i))
+            .take(k.saturating_sub(1)),
+    );
+    out
+}
+
+/// Whether two actions are of the same kind (the same variant: which move, which battle, not
+/// whether to move or to fight).
+pub fn same_kind<A>(a: &A, b: &A) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
+}
+
 /// The logistic curve: turns an evaluation's score into a chance of winning.
 pub fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
@@ -354,3 +390,25 @@ pub fn all_cores() -> usize {
 pub mod moscow41;
 pub mod no_retreat;
 pub mod stalingrad;
+
+#[cfg(test)]
+mod shortlist_tests {
+    use super::{same_kind, shortlist_from};
+
+    enum Act {
+        Move,
+        Fight,
+    }
+
+    #[test]
+    fn the_shortlist_keeps_the_first_choice_and_what_the_game_admits() {
+        let legal = [Act::Fight, Act::Move, Act::Move, Act::Fight];
+        let order = [1, 0, 3, 2];
+        // Same kind as the first choice (a move): the other move only.
+        let kind = shortlist_from(&order, 4, |f, i| same_kind(&legal[f], &legal[i]));
+        assert_eq!(kind, [1, 2]);
+        // Everything admitted, but no more than k.
+        assert_eq!(shortlist_from(&order, 3, |_, _| true), [1, 0, 3]);
+        assert!(shortlist_from(&[], 3, |_, _| true).is_empty());
+    }
+}

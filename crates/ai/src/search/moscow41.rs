@@ -150,34 +150,19 @@ impl Domain<Moscow41> for Moscow41Domain {
         // the search German that could choose them passed its way to quick defeats (SC.1, 8
         // games: 49 decisions a game against the utility German's 113). Unless the utility AI
         // itself ends, they are not candidates.
-        let Some(&first) = order.first() else {
-            return Vec::new();
-        };
-        let kind = std::mem::discriminant(&legal[first]);
-        let mut out = vec![first];
-        out.extend(
-            order[1..]
-                .iter()
-                .copied()
-                .filter(|&i| {
-                    if self.same_kind {
-                        std::mem::discriminant(&legal[i]) == kind
-                    } else {
-                        self.may_end || ends(&legal[first]) || !ends(&legal[i])
-                    }
-                })
-                .take(k.saturating_sub(1)),
-        );
-        out
+        super::shortlist_from(order, k, |first, i| {
+            if self.same_kind {
+                super::same_kind(&legal[first], &legal[i])
+            } else {
+                self.may_end || ends(&legal[first]) || !ends(&legal[i])
+            }
+        })
     }
     fn fallback(&self, game: &Moscow41, view: &View, legal: &[Action], seed: u64) -> Action {
         utility::choose(game, view, legal, self.prior, seed)
     }
     fn viewer(&self, view: &View) -> Side {
-        match view.viewer {
-            Viewer::Side(s) => s,
-            Viewer::Omniscient => view.active_side.unwrap_or(Side::German),
-        }
+        super::viewer_side(view.viewer, view.active_side)
     }
 }
 

@@ -192,28 +192,15 @@ impl Domain<NoRetreat> for NoRetreatDomain {
         utility::ranked(game, view, legal, self.prior, rng.random())
     }
     fn shortlist(&self, _view: &View, legal: &[Action], order: &[usize], k: usize) -> Vec<usize> {
-        let Some(&first) = order.first() else {
-            return Vec::new();
-        };
-        let kind = std::mem::discriminant(&legal[first]);
-        let mut out = vec![first];
-        out.extend(
-            order[1..]
-                .iter()
-                .copied()
-                .filter(|&i| !self.same_kind || std::mem::discriminant(&legal[i]) == kind)
-                .take(k.saturating_sub(1)),
-        );
-        out
+        super::shortlist_from(order, k, |first, i| {
+            !self.same_kind || super::same_kind(&legal[first], &legal[i])
+        })
     }
     fn fallback(&self, game: &NoRetreat, view: &View, legal: &[Action], seed: u64) -> Action {
         utility::choose(game, view, legal, self.prior, seed)
     }
     fn viewer(&self, view: &View) -> Side {
-        match view.viewer {
-            Viewer::Side(s) => s,
-            Viewer::Omniscient => view.side_to_act.unwrap_or(Side::German),
-        }
+        super::viewer_side(view.viewer, view.side_to_act)
     }
 }
 

@@ -104,10 +104,7 @@ impl Domain<Stalingrad> for StalingradDomain {
         crate::choose_action(game, view, legal, seed)
     }
     fn viewer(&self, view: &View) -> Side {
-        match view.viewer {
-            Viewer::Side(s) => s,
-            Viewer::Omniscient => view.active_side.unwrap_or(Side::German),
-        }
+        super::viewer_side(view.viewer, view.active_side)
     }
 }
 

@@ -64,3 +64,35 @@ pub fn act(
     g.apply(st, seat, &a)
         .unwrap_or_else(|e| panic!("{a:?}: {e} LEGAL {:?}", g.legal_actions(st, seat)))
 }
+
+/// 5.0, 15.7: every card in exactly one place (the draw pile, the discard, the 1945 set-aside,
+/// out of the game, a hand): the deck's 54 and the Joker when it is in play, the Joker in its
+/// holder's hand.
+pub fn cards_conserved(st: &State) -> Result<(), String> {
+    let mut all: Vec<u8> = st
+        .deck
+        .draw
+        .iter()
+        .chain(&st.deck.discard)
+        .chain(&st.deck.held_for_1945)
+        .chain(&st.deck.removed)
+        .chain(&st.hands[0])
+        .chain(&st.hands[1])
+        .copied()
+        .collect();
+    all.sort_unstable();
+    let n = all.len();
+    all.dedup();
+    if all.len() != n {
+        return Err("a card in two places".into());
+    }
+    if n != 54 + usize::from(st.joker_card.is_some()) {
+        return Err(format!("{n} cards"));
+    }
+    if let (Some(j), Some(holder)) = (st.joker_card, st.joker) {
+        if !st.hand(holder).contains(&j) {
+            return Err("the Joker is not in its holder's hand".into());
+        }
+    }
+    Ok(())
+}

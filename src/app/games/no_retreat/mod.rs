@@ -143,14 +143,12 @@ impl TableGame for NoRetreat {
         "nr-hotseat"
     }
     fn opponent(&self, level: &str) -> Box<dyn Opponent<Self>> {
-        // The search (issue 16) beats the utility Hard; the utility levels are the rest.
-        if let Some(search) = <NoRetreat as ComputerPlayers>::computer(level, None)
-            .filter(|_| level.starts_with("search"))
-        {
-            return search;
-        }
-        Box::new(NoRetreatAi {
-            level: Level::parse(level).unwrap_or_default(),
+        // The AI crate's players by level word: the utility AI's easy / normal / hard and the
+        // search (issue 16); an unknown word (a hand-edited save) plays the default level.
+        <NoRetreat as ComputerPlayers>::computer(level, None).unwrap_or_else(|| {
+            Box::new(NoRetreatAi {
+                level: Level::default(),
+            })
         })
     }
 

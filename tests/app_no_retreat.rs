@@ -143,3 +143,89 @@ fn hot_seat_players_are_called_by_their_names() {
     assert_eq!(loaded.seating.name(Seat(0)), Some("Anna"));
     assert_eq!(loaded.seating.name(Seat(1)), None);
 }
+
+/// Issue 16 at the table: the Search level thinks for the thinking time the player set, the
+/// side panel's progress (time and playouts) follows it, and "Move now" makes the computer
+/// answer long before its time is up. The hint searches too, with its estimate of who wins.
+#[test]
+fn the_search_level_thinks_for_the_set_time_shows_its_progress_and_answers_now_when_asked() {
+    use eastfront::app::table::ai::{AiStatus, Hint, HintRequest};
+    use eastfront::app::table::thinking::ThinkingTime;
+    use std::time::{Duration, Instant};
+    let mut app = headless_app(temp_dir("nr-search-time"));
+    let entry = eastfront::registry::game(GAME).unwrap();
+    let mut new = eastfront::app::menu::default_form(&entry.setup_spec());
+    new.mode = "nr-soviet-vs-ai".into();
+    new.level = "search".into();
+    new.seed = 4;
+    app.insert_resource(ThinkingTime(Duration::from_secs(10)));
+    open_new(&mut app, GAME, new);
+    let acted = |app: &bevy::app::App| {
+        app.world()
+            .resource::<Table<NoRetreat>>()
+            .session
+            .record()
+            .len()
+    };
+    let before = acted(&app);
+    // The Axis's first decision with a choice: a search of 10 s, its playouts counting up.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let thinking = loop {
+        app.update();
+        let status = app.world().resource::<AiStatus>();
+        if let Some(t) = status.thinking.clone() {
+            if t.playouts() > 0 {
+                assert_eq!(status.thinking_for, Some(Side::German));
+                break t;
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the search started and played out"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert_eq!(thinking.time, Some(Duration::from_secs(10)));
+    let asked = Instant::now();
+    let moves = acted(&app);
+    thinking.answer_now();
+    while acted(&app) == moves {
+        app.update();
+        assert!(
+            asked.elapsed() < Duration::from_secs(5),
+            "Move now: the computer answered long before its 10 s"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(acted(&app) > before);
+
+    // The hint on the Soviet's own turn: the search, with its progress and its estimate.
+    app.insert_resource(ThinkingTime(Duration::from_millis(200)));
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while frame(&app).acting_seat != Some(Seat(1)) {
+        // The Axis AI plays its turn at 0.2 s a decision.
+        app.update();
+        assert!(Instant::now() < deadline, "the Soviet's turn came");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    app.world_mut().write_message(HintRequest);
+    app.update();
+    let progress = app.world().resource::<Hint>().progress.clone();
+    assert_eq!(
+        progress.and_then(|p| p.time),
+        Some(Duration::from_millis(200)),
+        "the hint thinks for the thinking time"
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while app.world().resource::<Hint>().answer.is_none() {
+        app.update();
+        assert!(Instant::now() < deadline, "the hint answered");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let [axis, soviet] = app
+        .world()
+        .resource::<Hint>()
+        .chance
+        .expect("the search's estimate of who wins");
+    assert!((axis + soviet - 1.0).abs() < 1e-9 && (0.0..=1.0).contains(&axis));
+}

@@ -13,6 +13,7 @@ use super::table::saves::{list_saves_in, LoadFailure, LoadRequest, SaveEntry};
 use super::table::{Notice, PendingTable};
 use super::ui::interface_size::{self, InterfaceSize};
 use super::ui::palette::{self, Palette};
+use crate::app::table::thinking::{self, ThinkingTime};
 use crate::registry::{GameEntry, GAMES};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -160,6 +161,9 @@ struct Asked {
     /// The highlight palette shown now, and the one picked.
     palette_now: Palette,
     palette: Option<Palette>,
+    /// The computer's thinking time shown now, and the one picked.
+    thinking_now: ThinkingTime,
+    thinking: Option<ThinkingTime>,
 }
 
 /// Where the menu's answers go: the table to open, a save to load or replay, quitting.
@@ -172,6 +176,7 @@ struct MenuOut<'w, 's> {
     exit: MessageWriter<'w, AppExit>,
     size: ResMut<'w, InterfaceSize>,
     palette: ResMut<'w, Palette>,
+    thinking: ResMut<'w, ThinkingTime>,
 }
 
 fn menu_ui(
@@ -198,6 +203,7 @@ fn menu_ui(
     let mut asked = Asked {
         size_now: *out.size,
         palette_now: *out.palette,
+        thinking_now: *out.thinking,
         ..default()
     };
     egui::CentralPanel::default()
@@ -240,6 +246,10 @@ fn menu_ui(
     if let Some(palette) = asked.palette {
         *out.palette = palette;
         super::settings::remember_palette(palette);
+    }
+    if let Some(time) = asked.thinking {
+        *out.thinking = time;
+        super::settings::remember_thinking_time(time);
     }
     Ok(())
 }
@@ -318,6 +328,7 @@ fn body(ui: &mut egui::Ui, state: &mut MenuState, notice: &Notice, asked: &mut A
         ui.add_space(16.0);
         asked.size = interface_size::chooser(ui, asked.size_now);
         asked.palette = palette::chooser(ui, asked.palette_now);
+        asked.thinking = thinking::chooser(ui, asked.thinking_now);
     });
     if let Some(text) = &notice.text {
         let colour = if notice.is_error {

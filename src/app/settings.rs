@@ -1,11 +1,12 @@
 //! Where the program keeps what is the player's: saves in the per-user data folder and the
-//! settings (the AI speed, the interface size) in the per-user config folder, both from the `directories` crate
+//! settings (the AI speed, the interface size, the palette, the thinking time) in the per-user config folder, both from the `directories` crate
 //! (`~/.local/share/eastfront/saves` and `~/.config/eastfront/settings.ron` on Linux, the
 //! platform's own folders elsewhere). A test or a portable install points [`SavesFolder`]
 //! elsewhere. A settings file that cannot be read is ignored (the defaults hold) and rewritten
 //! atomically on the next change.
 
 use crate::app::table::pace::{AiPace, AiSpeed};
+use crate::app::table::thinking::ThinkingTime;
 use crate::app::ui::interface_size::InterfaceSize;
 use crate::app::ui::palette::Palette;
 use bevy::prelude::*;
@@ -43,6 +44,9 @@ pub struct Settings {
     /// The highlight palette's word, `ui::palette`.
     #[serde(default)]
     pub palette: Option<String>,
+    /// The computer's thinking time in milliseconds, `table::thinking`.
+    #[serde(default)]
+    pub thinking_ms: Option<u64>,
 }
 
 fn settings_path() -> Option<PathBuf> {
@@ -88,11 +92,20 @@ pub fn remember_palette(palette: Palette) {
     store(&s);
 }
 
-/// Restores the AI speed, the interface size and the palette at startup (window only).
+/// Remembers the thinking time the player chose.
+pub fn remember_thinking_time(time: ThinkingTime) {
+    let mut s = load();
+    s.thinking_ms = Some(time.millis());
+    store(&s);
+}
+
+/// Restores the AI speed, the interface size, the palette and the thinking time at startup
+/// (window only).
 pub fn restore(
     mut pace: ResMut<AiPace>,
     mut size: ResMut<InterfaceSize>,
     mut palette: ResMut<Palette>,
+    mut thinking: ResMut<ThinkingTime>,
 ) {
     let s = load();
     if let Some(speed) = s.ai_speed.as_deref().and_then(AiSpeed::from_label) {
@@ -103,5 +116,8 @@ pub fn restore(
     }
     if let Some(p) = s.palette.as_deref().and_then(Palette::from_word) {
         *palette = p;
+    }
+    if let Some(ms) = s.thinking_ms {
+        *thinking = ThinkingTime::nearest(ms);
     }
 }

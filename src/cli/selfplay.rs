@@ -58,13 +58,15 @@ fn player<G: TableGame + ComputerPlayers>(
             let default = spec.levels.get(1).or(spec.levels.first()).map(|l| l.id);
             Ok(Player::Ai(game.opponent(default.unwrap_or(""))))
         }
-        level => G::computer(level, budget).map(Player::Ai).ok_or_else(|| {
-            format!(
-                "unknown player \"{level}\" for {} (random, ai, official, {})",
-                game.title(),
-                eastfront_ai::levels::LEVELS.join(", ")
-            )
-        }),
+        level => G::computer(level, budget.into())
+            .map(Player::Ai)
+            .ok_or_else(|| {
+                format!(
+                    "unknown player \"{level}\" for {} (random, ai, official, {})",
+                    game.title(),
+                    eastfront_ai::levels::LEVELS.join(", ")
+                )
+            }),
     }
 }
 

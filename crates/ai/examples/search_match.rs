@@ -153,7 +153,8 @@ fn run<G: Game + ComputerPlayers>(
     options: G::Options,
     a: Box<dyn Opponent<G>>,
 ) {
-    let b = (args.b != "official").then(|| G::computer(&args.b, args.budget).expect("B's level"));
+    let b = (args.b != "official")
+        .then(|| G::computer(&args.b, args.budget.into()).expect("B's level"));
     let scenarios: Vec<String> = match &args.scenario {
         Some(s) => vec![s.clone()],
         None => game.scenarios().into_iter().map(|s| s.id).collect(),
@@ -216,7 +217,11 @@ fn run<G: Game + ComputerPlayers>(
 /// A No Retreat! search's settings: its level's, with the command line's changes.
 fn no_retreat_config(args: &Args) -> Config {
     let short = if args.a == "search" { "normal" } else { "hard" };
-    let mut c = levels::thinking(short, args.budget, search::no_retreat::config(&args.a));
+    let mut c = levels::thinking(
+        short,
+        args.budget.into(),
+        search::no_retreat::config(&args.a),
+    );
     if let Some(d) = args.depth {
         c.playout_depth = d;
     }
@@ -258,12 +263,12 @@ fn main() {
                         playout_depth: d,
                         ..levels::thinking(
                             &args.a,
-                            args.budget,
+                            args.budget.into(),
                             search::stalingrad::config(&args.a),
                         )
                     },
                 )),
-                None => Stalingrad::computer(&args.a, args.budget).expect("A's level"),
+                None => Stalingrad::computer(&args.a, args.budget.into()).expect("A's level"),
             };
             run(&Stalingrad::new(), &args, options, a)
         }
@@ -279,7 +284,7 @@ fn main() {
                 ai.domain.same_kind = !args.any_kind;
                 Box::new(ai)
             } else {
-                NoRetreat::computer(&args.a, args.budget).expect("A's level")
+                NoRetreat::computer(&args.a, args.budget.into()).expect("A's level")
             };
             run(
                 &NoRetreat::new(),
@@ -301,7 +306,11 @@ fn main() {
             let a: Box<dyn Opponent<Moscow41>> = if tuned {
                 let mut ai = search::moscow41::search_ai(
                     &args.a,
-                    levels::thinking(&args.a, args.budget, search::moscow41::config(&args.a)),
+                    levels::thinking(
+                        &args.a,
+                        args.budget.into(),
+                        search::moscow41::config(&args.a),
+                    ),
                 );
                 if let Some(d) = args.depth {
                     ai.config.playout_depth = d;
@@ -333,7 +342,7 @@ fn main() {
                 }
                 Box::new(ai)
             } else {
-                Moscow41::computer(&args.a, args.budget).expect("A's level")
+                Moscow41::computer(&args.a, args.budget.into()).expect("A's level")
             };
             run(&Moscow41::new(), &args, Default::default(), a)
         }

@@ -17,26 +17,58 @@ use std::time::Duration;
 /// The level ids every game offers, easiest first.
 pub const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
 
-/// How long a level thinks: Normal a fifth of a second, Hard nine tenths (the last iteration
-/// and the threads' merge fit in the second), on every core; `budget` (iterations, on two
-/// trees) replaces the time where given.
-pub fn thinking(level: &str, budget: Option<u32>, base: Config) -> Config {
+/// How long a searching player thinks over each decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Budget {
+    /// The level's own time: Normal a fifth of a second, Hard nine tenths.
+    #[default]
+    Level,
+    /// A number of iterations on two trees: the decision reproduces on any machine
+    /// (`eastfront selfplay --budget`).
+    Iterations(u32),
+    /// The time the player set at the table ("Thinking time"), on every core.
+    Time(Duration),
+}
+
+impl From<Option<u32>> for Budget {
+    /// A command line's `--budget`: iterations where given, the level's time otherwise.
+    fn from(budget: Option<u32>) -> Self {
+        budget.map_or(Budget::Level, Budget::Iterations)
+    }
+}
+
+impl Budget {
+    /// The thinking time where it is one (the table's progress bar), None for iterations.
+    pub fn time(self, level: &str) -> Option<Duration> {
+        match self {
+            Budget::Level => Some(level_time(level)),
+            Budget::Iterations(_) => None,
+            Budget::Time(t) => Some(t),
+        }
+    }
+}
+
+/// A level's own thinking time: Normal a fifth of a second, Hard nine tenths (the last
+/// iteration and the threads' merge fit in the second).
+fn level_time(level: &str) -> Duration {
+    Duration::from_millis(if level == "normal" { 200 } else { 900 })
+}
+
+/// The search's settings for `level` under `budget`, on every core for a time, on two trees
+/// for iterations.
+pub fn thinking(level: &str, budget: Budget, base: Config) -> Config {
     match budget {
         // Two trees whatever the machine: the decision depends on the number of trees, and a
         // budgeted run must reproduce anywhere.
-        Some(n) => Config {
+        Budget::Iterations(n) => Config {
             iterations: n,
             time: None,
             threads: 2,
             ..base
         },
-        None => Config {
+        Budget::Level | Budget::Time(_) => Config {
             iterations: 1_000_000,
-            time: Some(Duration::from_millis(if level == "normal" {
-                200
-            } else {
-                900
-            })),
+            time: budget.time(level),
             ..base
         },
     }
@@ -45,21 +77,28 @@ pub fn thinking(level: &str, budget: Option<u32>, base: Config) -> Config {
 /// A game's computer players by level.
 pub trait ComputerPlayers: Game + Sized {
     /// The player for `level` (see the module's text), or None for a level this game does not
-    /// have. `budget`: search iterations instead of the level's thinking time.
-    fn computer(level: &str, budget: Option<u32>) -> Option<Box<dyn Opponent<Self>>>;
+    /// have. `budget`: how long its search thinks (the levels that do not search ignore it).
+    fn computer(level: &str, budget: Budget) -> Option<Box<dyn Opponent<Self>>>;
+
+    /// Whether the player at `level` searches (thinks for its budget; the table shows its
+    /// progress) rather than answering at once.
+    fn searches(level: &str) -> bool;
 
     /// The hint: what the player at `level` would do from `view`, with the search's estimate
     /// of each side's chance of winning (None at the levels that do not search, and where
     /// nothing was searched; Moscow '41 always gives one: the learned estimate of the
     /// position, `moscow41::learned::win_chance`, unless its search uses the learned value
     /// itself and then the chosen action's) and its progress in `signals` (iterations so far; `stop` ends it
-    /// early, and a stop left set ends the next search at once).
+    /// early, and a stop left set ends the next search at once). `budget` as for
+    /// [`Self::computer`]: with the same seed and budget the hint is the player's choice.
+    #[allow(clippy::too_many_arguments)]
     fn advise(
         &self,
         level: &str,
         view: &Self::View,
         legal: &[Self::Action],
         seed: u64,
+        budget: Budget,
         signals: &Signals,
     ) -> SearchReport<Self::Action>;
 }
@@ -72,7 +111,7 @@ fn unsearched<G: ComputerPlayers>(
     legal: &[G::Action],
     seed: u64,
 ) -> SearchReport<G::Action> {
-    let player = G::computer(level, None).or_else(|| G::computer("easy", None));
+    let player = G::computer(level, Budget::Level).or_else(|| G::computer("easy", Budget::Level));
     SearchReport {
         action: match player {
             Some(p) => p.choose(game, view, legal, seed),
@@ -106,7 +145,7 @@ impl<G: Game, P: Opponent<G>> Opponent<G> for Noisy<P> {
 }
 
 impl ComputerPlayers for Stalingrad {
-    fn computer(level: &str, budget: Option<u32>) -> Option<Box<dyn Opponent<Self>>> {
+    fn computer(level: &str, budget: Budget) -> Option<Box<dyn Opponent<Self>>> {
         Some(match level {
             "easy" => Box::new(Noisy {
                 inner: StalingradAi,
@@ -121,17 +160,21 @@ impl ComputerPlayers for Stalingrad {
             _ => return None,
         })
     }
+    fn searches(level: &str) -> bool {
+        matches!(level, "normal" | "hard")
+    }
     fn advise(
         &self,
         level: &str,
         view: &Self::View,
         legal: &[Self::Action],
         seed: u64,
+        budget: Budget,
         signals: &Signals,
     ) -> SearchReport<Self::Action> {
         match level {
             "normal" | "hard" => {
-                let config = thinking(level, None, search::stalingrad::config(level));
+                let config = thinking(level, budget, search::stalingrad::config(level));
                 let domain = search::stalingrad::StalingradDomain;
                 search::search(self, &domain, view, legal, seed, &config, Some(signals))
             }
@@ -141,7 +184,7 @@ impl ComputerPlayers for Stalingrad {
 }
 
 impl ComputerPlayers for Moscow41 {
-    fn computer(level: &str, budget: Option<u32>) -> Option<Box<dyn Opponent<Self>>> {
+    fn computer(level: &str, budget: Budget) -> Option<Box<dyn Opponent<Self>>> {
         Some(match level {
             "easy" => Box::new(Moscow41Ai { level: Level::Easy }),
             "normal" | "hard" => Box::new(search::moscow41::search_ai(
@@ -154,17 +197,21 @@ impl ComputerPlayers for Moscow41 {
             }
         })
     }
+    fn searches(level: &str) -> bool {
+        matches!(level, "normal" | "hard")
+    }
     fn advise(
         &self,
         level: &str,
         view: &Self::View,
         legal: &[Self::Action],
         seed: u64,
+        budget: Budget,
         signals: &Signals,
     ) -> SearchReport<Self::Action> {
         match level {
             "normal" | "hard" => {
-                let config = thinking(level, None, search::moscow41::config(level));
+                let config = thinking(level, budget, search::moscow41::config(level));
                 let domain = search::moscow41::Moscow41Domain::default();
                 let mut r =
                     search::search(self, &domain, view, legal, seed, &config, Some(signals));
@@ -194,16 +241,22 @@ mod tests {
     #[test]
     fn every_game_offers_every_level_and_refuses_others() {
         for l in LEVELS {
-            assert!(Stalingrad::computer(l, Some(10)).is_some(), "{l}");
-            assert!(Moscow41::computer(l, Some(10)).is_some(), "{l}");
+            assert!(
+                Stalingrad::computer(l, Budget::Iterations(10)).is_some(),
+                "{l}"
+            );
+            assert!(
+                Moscow41::computer(l, Budget::Iterations(10)).is_some(),
+                "{l}"
+            );
         }
-        assert!(Moscow41::computer("utility-hard", None).is_some());
-        assert!(Stalingrad::computer("utility", None).is_some());
-        assert!(Moscow41::computer("impossible", None).is_none());
-        let c = thinking("hard", Some(50), Config::default());
+        assert!(Moscow41::computer("utility-hard", Budget::Level).is_some());
+        assert!(Stalingrad::computer("utility", Budget::Level).is_some());
+        assert!(Moscow41::computer("impossible", Budget::Level).is_none());
+        let c = thinking("hard", Budget::Iterations(50), Config::default());
         assert_eq!((c.iterations, c.time, c.threads), (50, None, 2));
         assert_eq!(
-            thinking("hard", None, Config::default()).time,
+            thinking("hard", Budget::Level, Config::default()).time,
             Some(Duration::from_millis(900))
         );
     }
@@ -220,10 +273,10 @@ mod tests {
         signals
             .stop
             .store(true, std::sync::atomic::Ordering::Relaxed);
-        let r = game.advise("hard", &view, &legal, 3, &signals);
+        let r = game.advise("hard", &view, &legal, 3, Budget::Level, &signals);
         assert!(legal.contains(&r.action));
         assert_eq!(r.iterations, 0);
-        let easy = game.advise("easy", &view, &legal, 3, &signals);
+        let easy = game.advise("easy", &view, &legal, 3, Budget::Level, &signals);
         assert!(legal.contains(&easy.action) && easy.win_chance.is_none());
     }
 
@@ -237,7 +290,7 @@ mod tests {
         let legal = game.legal_actions(&st, seat);
         let signals = Signals::default();
         for level in ["easy", "utility-hard"] {
-            let r = game.advise(level, &view, &legal, 3, &signals);
+            let r = game.advise(level, &view, &legal, 3, Budget::Level, &signals);
             let [g, s] = r.win_chance.expect("the learned estimate");
             assert!(g > 0.0 && g < 1.0 && (g + s - 1.0).abs() < 1e-12);
             assert_eq!(
@@ -248,7 +301,7 @@ mod tests {
         signals
             .stop
             .store(true, std::sync::atomic::Ordering::Relaxed);
-        let r = game.advise("hard", &view, &legal, 3, &signals);
+        let r = game.advise("hard", &view, &legal, 3, Budget::Level, &signals);
         assert_eq!(r.iterations, 0);
         assert!(r.win_chance.is_some());
     }

@@ -1,12 +1,15 @@
 //! Computer seats and the hint, both on a background thread so the window never freezes. A
-//! computer seat chooses from its own side's view and legal actions (never the hidden state);
-//! its moves are applied one at a time at the AI speed. "What would the AI do?" (Ctrl+H) asks
-//! the same computer player about the human's own view and shows the answer in words; Enter
-//! then plays it.
+//! computer seat chooses from its own side's view and legal actions (never the hidden state)
+//! at the menu's level, the searching one for the player's thinking time; its moves are
+//! applied one at a time at the AI speed. "What would the AI do?" (Ctrl+H) asks the game's
+//! search about the human's own view and shows the answer in words with its estimate of who
+//! wins; Enter then plays it. While either thinks the side panel shows its progress
+//! (`thinking.rs`), and a search nobody waits for any more is told to stop.
 
 use super::game::TableGame;
 use super::pace::{AiPace, Playback};
 use super::session::{GameLog, Table};
+use super::thinking::{Thinking, ThinkingTime};
 use super::{table_open, Notice, TableSet};
 use crate::app::rest::{Redraw, THREAD_POLL};
 use crate::app::screens::Screen;
@@ -19,6 +22,9 @@ use std::thread::JoinHandle;
 #[derive(Resource, Default)]
 pub struct AiStatus {
     pub thinking_for: Option<Side>,
+    /// The decision in the works and its progress (None between decisions and while a
+    /// finished one waits for its turn to be shown).
+    pub thinking: Option<Thinking>,
 }
 
 /// Asks for a hint for the player at the screen.
@@ -29,6 +35,8 @@ pub struct HintRequest;
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct Hint {
     pub thinking: bool,
+    /// The search's progress while it thinks.
+    pub progress: Option<Thinking>,
     /// The answer in words, and the index of its action in the frame's legal actions.
     pub answer: Option<(String, usize)>,
     /// The computer player's estimate of each side's chance of winning ([German, Soviet]),
@@ -59,6 +67,14 @@ struct AiTask<G: TableGame> {
     revision: u64,
     handle: JoinHandle<G::Action>,
     fallback: G::Action,
+    thinking: Thinking,
+}
+
+/// Drops a decision in the works; its search is told to stop (its answer is never read).
+fn abandon<G: TableGame>(task: &mut Option<AiTask<G>>) {
+    if let Some(t) = task.take() {
+        t.thinking.answer_now();
+    }
 }
 
 /// What the hint's thread brings back: the choice and the estimate of who wins.
@@ -66,7 +82,7 @@ type HintAnswer<G> = (<G as eastfront_kernel::Game>::Action, Option<[f64; 2]>);
 
 #[derive(Resource)]
 struct HintWork<G: TableGame> {
-    task: Option<(u64, Seat, JoinHandle<HintAnswer<G>>)>,
+    task: Option<(u64, Seat, JoinHandle<HintAnswer<G>>, Thinking)>,
 }
 
 impl<G: TableGame> Default for HintWork<G> {
@@ -82,7 +98,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             OnExit(Screen::Table),
             |mut s: ResMut<AiStatus>, mut h: ResMut<Hint>| {
-                s.thinking_for = None;
+                *s = AiStatus::default();
                 *h = Hint::default();
             },
         )
@@ -98,9 +114,12 @@ pub(super) fn build<G: TableGame>(app: &mut App) {
         .add_systems(
             OnExit(Screen::Table),
             |mut w: ResMut<AiWork<G>>, mut h: ResMut<HintWork<G>>| {
-                // A running thread finishes on its own; its answer is never read.
-                w.task = None;
-                h.task = None;
+                // A running thread is told to stop and finishes on its own; its answer is
+                // never read.
+                abandon(&mut w.task);
+                if let Some((.., thinking)) = h.task.take() {
+                    thinking.answer_now();
+                }
             },
         )
         .add_systems(
@@ -118,13 +137,15 @@ fn decision_seed<G: TableGame>(table: &Table<G>) -> u64 {
     table.session.seed ^ (table.session.record().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// When the computer may move: the AI speed, the playback on screen, the replay, the clock.
+/// When the computer may move: the AI speed, the playback on screen, the replay, the clock;
+/// and how long it may think.
 #[derive(SystemParam)]
 struct AiClock<'w> {
     pace: Option<ResMut<'w, AiPace>>,
     playback: Option<Res<'w, Playback>>,
     replay: Option<Res<'w, super::replay::ReplayState>>,
     time: Res<'w, Time>,
+    thinking_time: Res<'w, ThinkingTime>,
     redraw: Redraw<'w>,
 }
 
@@ -140,6 +161,7 @@ fn drive<G: TableGame>(
         playback,
         replay,
         time,
+        thinking_time,
         mut redraw,
     } = clock;
     if replay.is_some_and(|r| r.active) {
@@ -153,9 +175,9 @@ fn drive<G: TableGame>(
                 p.skipping = false;
             }
         }
-        work.task = None;
-        if status.thinking_for.is_some() {
-            status.thinking_for = None;
+        abandon(&mut work.task);
+        if status.thinking_for.is_some() || status.thinking.is_some() {
+            *status = AiStatus::default();
         }
         return;
     };
@@ -168,7 +190,7 @@ fn drive<G: TableGame>(
         .as_ref()
         .is_some_and(|t| t.revision != table.revision || t.seat != seat)
     {
-        work.task = None;
+        abandon(&mut work.task);
     }
     if work.task.is_none() {
         let game = table.game();
@@ -183,18 +205,33 @@ fn drive<G: TableGame>(
         };
         let view = game.view(state, Viewer::Side(side));
         let seed = decision_seed(&table);
-        let opponent = game.opponent(&table.seating.level);
-        let handle = std::thread::spawn(move || opponent.choose(game, &view, &legal, seed));
+        let level = game.computer_level(&table.seating.level);
+        let budget = thinking_time.budget();
+        let thinking = Thinking::start(
+            now,
+            G::searches(level).then(|| budget.time(level)).flatten(),
+        );
+        let signals = thinking.signals.clone();
+        let handle = std::thread::spawn(move || {
+            game.advise(level, &view, &legal, seed, budget, &signals)
+                .action
+        });
+        status.thinking = Some(thinking.clone());
         work.task = Some(AiTask {
             seat,
             revision: table.revision,
             handle,
             fallback,
+            thinking,
         });
         redraw.request_in(THREAD_POLL);
         return;
     }
     let ready = work.task.as_ref().is_some_and(|t| t.handle.is_finished());
+    if ready && status.thinking.is_some() {
+        // Decided: what is left is its turn to be shown.
+        status.thinking = None;
+    }
     // The speed setting paces the moves; the last one's playback ends first (and asks for
     // its own frames).
     let pause = pace.as_ref().map_or(0.0, |p| p.seconds());
@@ -226,10 +263,12 @@ fn drive<G: TableGame>(
 }
 
 /// Starts a hint on request; reads its answer when the thread is done.
+#[allow(clippy::too_many_arguments)]
 fn hint<G: TableGame>(
     mut requests: MessageReader<HintRequest>,
     table: Res<Table<G>>,
     eyes: Res<super::Eyes>,
+    thinking_time: Res<ThinkingTime>,
     mut work: ResMut<HintWork<G>>,
     mut hint: ResMut<Hint>,
     mut notice: ResMut<Notice>,
@@ -252,14 +291,18 @@ fn hint<G: TableGame>(
         }
         let view = game.view(state, Viewer::Side(table.side_of(seat)));
         let seed = decision_seed(&table);
-        let opponent = game.opponent(&table.seating.level);
+        let level = game.hint_level();
+        let budget = thinking_time.budget();
+        let thinking = Thinking::start_estimate(redraw.now(), budget.time(level));
+        let signals = thinking.signals.clone();
         let handle = std::thread::spawn(move || {
-            let chance = opponent.win_chance(game, &view);
-            (opponent.choose(game, &view, &legal, seed), chance)
+            let report = game.advise(level, &view, &legal, seed, budget, &signals);
+            (report.action, report.win_chance)
         });
-        work.task = Some((table.revision, seat, handle));
+        work.task = Some((table.revision, seat, handle, thinking.clone()));
         *hint = Hint {
             thinking: true,
+            progress: Some(thinking),
             answer: None,
             chance: None,
             revision: table.revision,
@@ -267,16 +310,23 @@ fn hint<G: TableGame>(
         redraw.request_in(THREAD_POLL);
         return;
     }
+    if let Some((revision, .., thinking)) = &work.task {
+        if *revision != table.revision {
+            // The position moved on: nobody waits for this answer any more.
+            thinking.answer_now();
+        }
+    }
     if !work.task.as_ref().is_some_and(|t| t.2.is_finished()) {
         if work.task.is_some() {
             redraw.request_in(THREAD_POLL);
         }
         return;
     }
-    let Some((revision, seat, handle)) = work.task.take() else {
+    let Some((revision, seat, handle, _)) = work.task.take() else {
         return;
     };
     hint.thinking = false;
+    hint.progress = None;
     let Ok((action, chance)) = handle.join() else {
         notice.error("The AI failed while thinking; no hint.", redraw.now());
         return;

@@ -10,6 +10,7 @@ use super::desc::{Cue, MapDesc, MarkerDesc, Overlay, PieceDesc};
 use super::panel::{PanelCtx, PanelOut};
 use bevy::prelude::*;
 use bevy_egui::egui;
+use eastfront_ai::levels::{Budget, ComputerPlayers};
 use eastfront_kernel::{
     DataError, Opponent, PieceId, ScenarioInfo, Seat, Session, Side, SpaceId, TableRules,
 };
@@ -177,7 +178,8 @@ pub trait TableGame:
         View: Send + Sync + 'static,
         State: Send + Sync + 'static,
         Options: Send + Sync + 'static,
-    > + Send
+    > + ComputerPlayers
+    + Send
     + Sync
     + Sized
     + 'static
@@ -217,8 +219,20 @@ pub trait TableGame:
     fn mode_fits(&self, _mode: &str, _options: &Self::Options) -> bool {
         true
     }
-    /// The computer player for a seat at `level` (a level id of [`SetupSpec::levels`], or "").
-    fn opponent(&self, level: &str) -> Box<dyn Opponent<Self>>;
+    /// The AI crate's level word ([`ComputerPlayers`]) that plays a seat at the menu's `level`
+    /// (a level id of [`SetupSpec::levels`], or "" and unknown words from a save: the
+    /// game's default).
+    fn computer_level(&self, level: &str) -> &'static str;
+    /// The AI crate's level word the hint asks, "What would the AI do?": the game's search,
+    /// so that it can say who it thinks wins (issue 16).
+    fn hint_level(&self) -> &'static str;
+    /// The computer player for a seat at the menu's `level`, thinking for its level's own
+    /// time (the command line's `ai`; the table thinks through [`ComputerPlayers::advise`]).
+    fn opponent(&self, level: &str) -> Box<dyn Opponent<Self>> {
+        let word = self.computer_level(level);
+        Self::computer(word, Budget::Level)
+            .unwrap_or_else(|| panic!("{}: the AI has no level {word:?}", self.title()))
+    }
 
     // ---- the board
     fn map(&self) -> MapDesc;

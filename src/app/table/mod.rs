@@ -9,6 +9,7 @@
 //!   replay) as Bevy states that gate the input and panel systems.
 //! - [`ai`]: computer seats and the "What would the AI do?" hint, both on a thread.
 //! - [`pace`]: the AI speed setting and the AI's moves played back one at a time.
+//! - [`thinking`]: the thinking-time setting and the progress of a search in flight.
 //! - [`saves`]: save, autosave, load, the Load list.
 //! - [`game_over`]: the result (winner, chart, dice luck, losses), Review and Rematch.
 //! - [`replay`]: step through a finished or saved game from either side or all revealed.
@@ -28,6 +29,7 @@ pub mod replay;
 pub mod rule_switch;
 pub mod saves;
 pub mod session;
+pub mod thinking;
 
 pub use eyes::Eyes;
 pub use frame::{Frame, Overlays};
@@ -148,6 +150,7 @@ pub fn plugin(app: &mut App) {
             phase::plugin,
             ai::plugin,
             pace::plugin,
+            thinking::plugin,
             saves::plugin,
             game_over::plugin,
             replay::plugin,

@@ -30,6 +30,7 @@ use crate::app::table::pace::{AiPace, AiSpeed, Playback};
 use crate::app::table::panel::{PanelCtx, PanelOut, Shown};
 use crate::app::table::replay::{ReplayRequest, ReplayState};
 use crate::app::table::saves::SaveRequest;
+use crate::app::table::thinking::ThinkingTime;
 use crate::app::table::{
     Eyes, GameLog, Notice, PlayerChoice, Table, TableGame, TableStatus, UndoRequest,
 };
@@ -55,6 +56,8 @@ pub struct Ctx<'a> {
     pub replaying: bool,
     pub result_closed: bool,
     pub now: f64,
+    /// The computer's thinking time (the top bar's AI menu).
+    pub thinking_time: ThinkingTime,
 }
 
 /// What the panels ask for this frame.
@@ -72,6 +75,7 @@ pub struct Out<'a> {
     pub fit: bool,
     pub skip: bool,
     pub speed: Option<AiSpeed>,
+    pub thinking_time: Option<ThinkingTime>,
     pub toggle_overlay: Option<usize>,
     pub show_result: bool,
     /// Centre the map on this space (a log line clicked).
@@ -110,6 +114,7 @@ pub struct Switches<'w> {
     overlays: ResMut<'w, Overlays>,
     hidden: ResMut<'w, PiecesHidden>,
     pace: Option<ResMut<'w, AiPace>>,
+    thinking: ResMut<'w, ThinkingTime>,
     result: ResMut<'w, ResultWindow>,
     reference: ResMut<'w, reference::ReferenceWindow>,
     replay: ResMut<'w, ReplayState>,
@@ -226,6 +231,7 @@ fn table_ui<G: TableGame>(
         replaying,
         result_closed: sw.result.closed,
         now,
+        thinking_time: *sw.thinking,
     };
     let legal: &[G::Action] = if replaying { &[] } else { &shown.legal };
     let pctx = PanelCtx {
@@ -255,6 +261,7 @@ fn table_ui<G: TableGame>(
         fit: false,
         skip: false,
         speed: None,
+        thinking_time: None,
         toggle_overlay: None,
         show_result: false,
         focus: None,
@@ -428,6 +435,7 @@ fn table_ui<G: TableGame>(
         fit,
         skip,
         speed,
+        thinking_time,
         toggle_overlay,
         show_result,
         focus: asked_focus,
@@ -480,6 +488,10 @@ fn table_ui<G: TableGame>(
         if let Some(o) = sw.overlays.0.get_mut(k) {
             *o = !*o;
         }
+    }
+    if let Some(t) = thinking_time {
+        *sw.thinking = t;
+        crate::app::settings::remember_thinking_time(t);
     }
     if let Some(p) = sw.pace.as_deref_mut() {
         if let Some(s) = speed {

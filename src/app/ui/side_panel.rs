@@ -9,6 +9,7 @@ use super::text::{linked, Look};
 use super::{Ctx, Out, PanelMemory};
 use crate::app::input::Selection;
 use crate::app::table::session::LogLine;
+use crate::app::table::thinking;
 use bevy_egui::egui;
 use eastfront_kernel::{LogTopic, Mark, Need, PieceId};
 
@@ -47,6 +48,9 @@ pub fn head(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
                 format!("The {} AI is thinking…", side.name()),
             );
         });
+        if let Some(t) = &c.ai.thinking {
+            thinking::progress(ui, t, c.now, "Move now");
+        }
     }
     if let Some(e) = &c.status.last_error {
         ui.colored_label(egui::Color32::from_rgb(255, 140, 120), e);
@@ -313,6 +317,9 @@ pub fn choices(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
             ui.spinner();
             ui.label("The AI is considering your position…");
         });
+        if let Some(t) = &c.hint.progress {
+            thinking::progress(ui, t, c.now, "Answer now");
+        }
     } else if let Some((words, i)) = &c.hint.answer {
         egui::Frame::group(ui.style())
             .fill(egui::Color32::from_rgb(52, 60, 70))

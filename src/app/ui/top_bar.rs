@@ -1,7 +1,8 @@
 //! The top bar, the same for every game: the turn and phase as the printed track says them and
 //! who is to act on the left, the game's own state (tracks, decks, victory points) on a second row,
 //! and the table's commands on the right — laid out first so they are always in view: Menu,
-//! Save, Result, Rules (F1), Fit (F), the overlays, the AI speed and "Skip to my turn".
+//! Save, Result, Rules (F1), Fit (F), the overlays, the AI menu (speed and thinking time) and
+//! "Skip to my turn".
 
 use super::{Ctx, Out};
 use crate::app::table::desc::Overlay;
@@ -64,17 +65,28 @@ pub fn commands(
     if let Some(speed) = speed.filter(|_| c.status.has_computer()) {
         ui.separator();
         let mut chosen = speed;
+        let mut thinking = c.thinking_time;
         egui::ComboBox::from_id_salt("ai-speed")
             .selected_text(format!("AI: {}", speed.label()))
             .show_ui(ui, |ui| {
                 for s in AiSpeed::ALL {
-                    ui.selectable_value(&mut chosen, s, s.label());
+                    ui.selectable_value(&mut chosen, s, s.label())
+                        .on_hover_text("How long each of the computer's actions stays on screen");
                 }
+                ui.separator();
+                crate::app::table::thinking::choices(ui, &mut thinking);
             })
             .response
-            .on_hover_text("How long each of the computer's actions stays on screen");
+            .on_hover_text(format!(
+                "How long each of the computer's actions stays on screen, and how long its \
+                 Search level thinks ({} a decision)",
+                c.thinking_time.label()
+            ));
         if chosen != speed {
             out.speed = Some(chosen);
+        }
+        if thinking != c.thinking_time {
+            out.thinking_time = Some(thinking);
         }
         let busy = c.playback.active() || c.ai.thinking_for.is_some();
         if c.frame.outcome.is_none()
@@ -189,6 +201,7 @@ mod tests {
                 replaying: false,
                 result_closed: false,
                 now: 0.0,
+                thinking_time: Default::default(),
             })
         };
         assert_eq!(header(&playback), "Turn 3");

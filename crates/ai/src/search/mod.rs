@@ -148,8 +148,8 @@ impl Default for Config {
 pub struct SearchReport<A> {
     pub action: A,
     /// The search's estimate of each side's chance of winning ([German, Soviet]) after this
-    /// action, from its own view; None when no search was made (one legal action, or a step
-    /// the game cannot sample).
+    /// action, from its own view; None when no search was made (one legal action unless
+    /// [`Signals::estimate_forced`], or a step the game cannot sample).
     pub win_chance: Option<[f64; 2]>,
     /// Iterations made (all threads).
     pub iterations: u32,
@@ -163,6 +163,20 @@ pub struct SearchReport<A> {
 pub struct Signals {
     pub iterations: AtomicU32,
     pub stop: AtomicBool,
+    /// Search a decision with one legal action too, for its estimate of who wins (the
+    /// hint: a player who asks wants the estimate; a computer seat plays a forced action at
+    /// once).
+    pub estimate_forced: bool,
+}
+
+impl Signals {
+    /// Signals for the hint: a forced action is searched for its estimate.
+    pub fn for_estimate() -> Signals {
+        Signals {
+            estimate_forced: true,
+            ..Default::default()
+        }
+    }
 }
 
 /// Searches from `view` (the side to move's own view) and returns the chosen legal action.
@@ -189,7 +203,7 @@ where
         iterations: 0,
         root: Vec::new(),
     };
-    if legal.len() == 1 {
+    if legal.len() == 1 && !signals.is_some_and(|s| s.estimate_forced) {
         return plain(legal[0].clone());
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -24,8 +24,7 @@ use crate::app::table::panel::{PanelCtx, PanelOut};
 use crate::app::table::rule_switch::RuleSwitch;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use eastfront_ai::moscow41::{Level, Moscow41Ai};
-use eastfront_kernel::{DataError, Game, Opponent, PieceId, Seat, Side, SpaceId};
+use eastfront_kernel::{DataError, Game, PieceId, Seat, Side, SpaceId};
 use eastfront_moscow41::data::Terrain;
 use eastfront_moscow41::table::{piece_of, Piece};
 use eastfront_moscow41::{EventKind, Options, View};
@@ -70,10 +69,6 @@ const MODES: [(&str, &str, &str, &[u8]); 3] = [
         &[1],
     ),
 ];
-
-fn level(id: &str) -> Level {
-    Level::parse(id).unwrap_or_default()
-}
 
 impl TableGame for Moscow41 {
     type Ui = M41Ui;
@@ -137,6 +132,11 @@ impl TableGame for Moscow41 {
                     label: "Hard",
                     brief: "One look ahead with the full evaluator over many moves.",
                 },
+                Choice {
+                    id: "search",
+                    label: "Search",
+                    brief: "Thinks for the thinking time you set: plays Hard's favourite moves out many times over the blocks it cannot see. About as strong as Hard in our tests, not stronger (docs/ai.md).",
+                },
             ],
             variants: Vec::new(),
             rules: crate::app::table::rule_switch::toggles(&switches::switches()),
@@ -154,10 +154,18 @@ impl TableGame for Moscow41 {
     fn default_mode(&self, _options: &Options) -> &'static str {
         "m41-hotseat"
     }
-    fn opponent(&self, level_id: &str) -> Box<dyn Opponent<Self>> {
-        Box::new(Moscow41Ai {
-            level: level(level_id),
-        })
+    fn computer_level(&self, level: &str) -> &'static str {
+        // The menu's Easy, Normal and Hard are the utility AI's profiles (as before the
+        // search); Search is the AI crate's searching Hard, thinking for the player's time.
+        match level {
+            "easy" => "easy",
+            "hard" => "utility-hard",
+            "search" => "hard",
+            _ => "utility-normal",
+        }
+    }
+    fn hint_level(&self) -> &'static str {
+        "hard"
     }
 
     fn map(&self) -> MapDesc {

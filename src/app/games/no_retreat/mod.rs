@@ -26,9 +26,7 @@ use crate::app::table::panel::{PanelCtx, PanelOut};
 use crate::app::table::rule_switch::RuleSwitch;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use eastfront_ai::levels::ComputerPlayers;
-use eastfront_ai::no_retreat::{Level, NoRetreatAi};
-use eastfront_kernel::{DataError, Game, Opponent, PieceId, Seat, Side, SpaceId};
+use eastfront_kernel::{DataError, Game, PieceId, Seat, Side, SpaceId};
 use eastfront_no_retreat::view::View;
 use eastfront_no_retreat::{Board, EventKind, Options};
 use std::sync::OnceLock;
@@ -123,7 +121,7 @@ impl TableGame for NoRetreat {
                 Choice {
                     id: "search",
                     label: "Search",
-                    brief: "Thinks up to a fifth of a second a move: plays Hard's favourite moves out many times over the cards it cannot see and keeps the one that wins most (the strongest: 282 of 480 test games where Hard won 240).",
+                    brief: "Thinks for the thinking time you set: plays Hard's favourite moves out many times over the cards it cannot see and keeps the one that wins most (the strongest: at a fifth of a second, 282 of 480 test games where Hard won 240).",
                 },
             ],
             variants: Vec::new(),
@@ -142,14 +140,18 @@ impl TableGame for NoRetreat {
     fn default_mode(&self, _options: &Options) -> &'static str {
         "nr-hotseat"
     }
-    fn opponent(&self, level: &str) -> Box<dyn Opponent<Self>> {
-        // The AI crate's players by level word: the utility AI's easy / normal / hard and the
-        // search (issue 16); an unknown word (a hand-edited save) plays the default level.
-        <NoRetreat as ComputerPlayers>::computer(level, None).unwrap_or_else(|| {
-            Box::new(NoRetreatAi {
-                level: Level::default(),
-            })
-        })
+    fn computer_level(&self, level: &str) -> &'static str {
+        // The AI crate's words: the utility AI's easy / normal / hard and the search (issue
+        // 16); an unknown word (a hand-edited save) plays the default level.
+        match level {
+            "easy" => "easy",
+            "hard" => "hard",
+            "search" => "search",
+            _ => "normal",
+        }
+    }
+    fn hint_level(&self) -> &'static str {
+        "search"
     }
 
     fn map_key(&self) -> Vec<(Color, &'static str)> {
@@ -287,26 +289,5 @@ impl TableGame for NoRetreat {
     }
     fn sources() -> &'static str {
         include_str!("../../../../scenarios/no_retreat/SOURCES.md")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_menu_s_search_level_plays_the_search_and_the_others_the_utility_ai() {
-        let game = NoRetreat::builtin();
-        let spec = game.setup_spec();
-        let ids: Vec<&str> = spec.levels.iter().map(|l| l.id).collect();
-        assert_eq!(ids, ["easy", "normal", "hard", "search"]);
-        assert_eq!(
-            game.opponent("search").name(),
-            <NoRetreat as ComputerPlayers>::computer("search", None)
-                .expect("the search level")
-                .name()
-        );
-        assert_eq!(game.opponent("hard").name(), "Hard");
-        assert_ne!(game.opponent("search").name(), "Hard");
     }
 }

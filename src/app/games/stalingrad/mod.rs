@@ -21,8 +21,7 @@ use crate::app::table::panel::{PanelCtx, PanelOut};
 use crate::app::table::rule_switch::RuleSwitch;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use eastfront_ai::StalingradAi;
-use eastfront_kernel::{DataError, Game, Opponent, PieceId, Seat, Side, SpaceId};
+use eastfront_kernel::{DataError, Game, PieceId, Seat, Side, SpaceId};
 use eastfront_stalingrad::table::{unit_of, unit_words};
 use eastfront_stalingrad::{Action, EventKind, Level, Mode, Options, View};
 use std::sync::OnceLock;
@@ -167,7 +166,23 @@ impl TableGame for Stalingrad {
                     aliases,
                 })
                 .collect(),
-            levels: Vec::new(),
+            levels: vec![
+                Choice {
+                    id: "easy",
+                    label: "Easy",
+                    brief: "The German computer player with one decision in five a random legal one (the Soviet AI is always the rulebook's).",
+                },
+                Choice {
+                    id: "normal",
+                    label: "Normal",
+                    brief: "The German computer player: weighs every attack and move by the Soviet Reinforcement Hexes, odds and losses.",
+                },
+                Choice {
+                    id: "search",
+                    label: "Search",
+                    brief: "The German thinks for the thinking time you set, playing each plan out many times over the blocks it cannot see. About as strong as Normal in our tests, not stronger (docs/ai.md).",
+                },
+            ],
             variants: VARIANTS
                 .iter()
                 .map(|(id, label, _)| Choice {
@@ -206,8 +221,17 @@ impl TableGame for Stalingrad {
     fn mode_fits(&self, mode: &str, options: &Options) -> bool {
         rules_mode(mode) == Some(options.mode)
     }
-    fn opponent(&self, _level: &str) -> Box<dyn Opponent<Self>> {
-        Box::new(StalingradAi)
+    fn computer_level(&self, level: &str) -> &'static str {
+        // The German computer player (the Soviet AI is the rulebook's, §8): Normal is the
+        // utility AI, as it was before the menu had levels (and "" in older saves).
+        match level {
+            "easy" => "easy",
+            "search" => "hard",
+            _ => "utility",
+        }
+    }
+    fn hint_level(&self) -> &'static str {
+        "hard"
     }
 
     fn map_key(&self) -> Vec<(Color, &'static str)> {

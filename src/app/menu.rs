@@ -288,7 +288,8 @@ fn body(ui: &mut egui::Ui, state: &mut MenuState, notice: &Notice, asked: &mut A
     }
     ui.columns(2, |cols| {
         card(&mut cols[0], g, state.thumbs[k].as_ref());
-        if form(&mut cols[1], g, &mut state.forms[k]) {
+        let thinking = (asked.thinking_now, &mut asked.thinking);
+        if form(&mut cols[1], g, &mut state.forms[k], thinking) {
             asked.start = Some((g.id(), state.forms[k].clone()));
         }
     });
@@ -328,7 +329,6 @@ fn body(ui: &mut egui::Ui, state: &mut MenuState, notice: &Notice, asked: &mut A
         ui.add_space(16.0);
         asked.size = interface_size::chooser(ui, asked.size_now);
         asked.palette = palette::chooser(ui, asked.palette_now);
-        asked.thinking = thinking::chooser(ui, asked.thinking_now);
     });
     if let Some(text) = &notice.text {
         let colour = if notice.is_error {
@@ -363,8 +363,11 @@ fn card(ui: &mut egui::Ui, g: &dyn GameEntry, thumb: Option<&Thumb>) {
         });
 }
 
+/// The computer's thinking time shown now, and where a new pick goes.
+type ThinkingPick<'a> = (ThinkingTime, &'a mut Option<ThinkingTime>);
+
 /// The new-game form from the game's setup spec. Returns true when "Start" is clicked.
-fn form(ui: &mut egui::Ui, g: &dyn GameEntry, f: &mut NewGame) -> bool {
+fn form(ui: &mut egui::Ui, g: &dyn GameEntry, f: &mut NewGame, thinking: ThinkingPick) -> bool {
     let spec = g.setup_spec();
     let mut start = false;
     egui::Frame::group(ui.style())
@@ -377,7 +380,7 @@ fn form(ui: &mut egui::Ui, g: &dyn GameEntry, f: &mut NewGame) -> bool {
             egui::ScrollArea::vertical()
                 .id_salt(("form", g.id()))
                 .max_height(room)
-                .show(ui, |ui| choices(ui, &spec, g, f));
+                .show(ui, |ui| choices(ui, &spec, g, f, thinking));
             ui.add_space(10.0);
             if ui
                 .add_sized(
@@ -393,7 +396,13 @@ fn form(ui: &mut egui::Ui, g: &dyn GameEntry, f: &mut NewGame) -> bool {
 }
 
 /// The form's choices: scenario, who plays, the computer's level, variant, optional rules, seed.
-fn choices(ui: &mut egui::Ui, spec: &SetupSpec, g: &dyn GameEntry, f: &mut NewGame) {
+fn choices(
+    ui: &mut egui::Ui,
+    spec: &SetupSpec,
+    g: &dyn GameEntry,
+    f: &mut NewGame,
+    (thinking_now, thinking): ThinkingPick,
+) {
     let game = g.id();
     ui.strong("Scenario");
     for s in &spec.scenarios {
@@ -419,7 +428,7 @@ fn choices(ui: &mut egui::Ui, spec: &SetupSpec, g: &dyn GameEntry, f: &mut NewGa
             .modes
             .iter()
             .find(|m| m.choice.id == f.mode)
-            .is_none_or(|m| m.humans.len() < 2);
+            .is_none_or(|m| m.levels_apply);
         ui.add_enabled_ui(vs_computer, |ui| {
             ui.horizontal(|ui| {
                 ui.strong("Computer level");
@@ -430,6 +439,13 @@ fn choices(ui: &mut egui::Ui, spec: &SetupSpec, g: &dyn GameEntry, f: &mut NewGa
             });
         });
     }
+    // The thinking time: the Search level's and the hint's, in every mode (the hint helps
+    // hot-seat players too).
+    ui.horizontal(|ui| {
+        if let Some(t) = thinking::chooser(ui, thinking_now) {
+            *thinking = Some(t);
+        }
+    });
     if !spec.variants.is_empty() {
         ui.add_space(6.0);
         ui.horizontal(|ui| {

@@ -49,6 +49,9 @@ pub struct ModeSpec {
     pub humans: Vec<Seat>,
     /// Older saves' names for this mode.
     pub aliases: &'static [&'static str],
+    /// Whether a computer player of the menu's level takes a seat (not where every other
+    /// seat is the rules' own, Stalingrad's solitaire Soviet).
+    pub levels_apply: bool,
 }
 
 impl ModeSpec {
@@ -66,6 +69,7 @@ impl ModeSpec {
             },
             humans: Vec::new(),
             aliases: &[],
+            levels_apply: true,
         }
     }
 }

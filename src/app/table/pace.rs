@@ -269,7 +269,7 @@ fn caption(
                     ui.label(
                         egui::RichText::new(format!(
                             "{} · {}/{}",
-                            step.side.name(),
+                            status.side_name(step.side),
                             playback.at + 1,
                             playback.steps.len()
                         ))

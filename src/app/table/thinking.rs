@@ -171,9 +171,11 @@ pub fn progress(ui: &mut egui::Ui, thinking: &Thinking, now: f64, answer: &str) 
     let mut pressed = false;
     ui.horizontal(|ui| {
         let elapsed = (now - thinking.since).clamp(0.0, time.as_secs_f64());
+        // The bar takes the row but the button's room, so its words fit.
+        let width = (ui.available_width() - 130.0).max(160.0);
         ui.add(
             egui::ProgressBar::new(fraction)
-                .desired_width(190.0)
+                .desired_width(width)
                 .text(format!(
                     "{} of {} · {} playouts",
                     seconds(elapsed),

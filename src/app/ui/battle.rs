@@ -70,8 +70,10 @@ pub fn battle_report(ctx: &egui::Context, c: &Ctx, report: &mut BattleReport, ou
                 if let Some(roll) = &line.roll {
                     ui.horizontal(|ui| {
                         let (who, colour) = match roll.by {
-                            Some(side) => (side.name(), super::style::side_colour(side)),
-                            None => ("Dice", ui.visuals().text_color()),
+                            Some(side) => {
+                                (c.status.side_name(side), super::style::side_colour(side))
+                            }
+                            None => ("Dice".to_string(), ui.visuals().text_color()),
                         };
                         ui.colored_label(colour, egui::RichText::new(who).strong());
                         dice_row(ui, &roll.values, 24.0);

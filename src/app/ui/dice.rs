@@ -75,6 +75,7 @@ pub fn dice_tray(
     reader: Option<eastfront_kernel::Viewer>,
     tray: &mut Tray,
     now: f64,
+    side_name: impl Fn(eastfront_kernel::Side) -> String,
 ) {
     let Some((i, line, roll)) = lines
         .iter()
@@ -91,7 +92,7 @@ pub fn dice_tray(
     let rolling = now - tray.rolled_at < 0.6;
     let who = roll
         .by
-        .map(|s| format!("{} · ", s.name()))
+        .map(|s| format!("{} · ", side_name(s)))
         .unwrap_or_default();
     ui.label(egui::RichText::new(format!("{who}{}", roll.purpose)).strong());
     ui.horizontal_wrapped(|ui| {

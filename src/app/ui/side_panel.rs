@@ -21,13 +21,13 @@ pub fn head(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
     } else {
         match (f.acting_seat, f.side_to_act) {
             (Some(seat), _) => format!("{} — your decision", c.status.seat_name(seat)),
-            (None, Some(s)) => format!("Waiting for the {}", s.name()),
+            (None, Some(s)) => format!("Waiting for the {}", c.status.side_name(s)),
             (None, None) => "Game over".into(),
         }
     };
     if let Some(step) = c.playback.current() {
         ui.label(
-            egui::RichText::new(format!("Watching the {}", step.side.name()))
+            egui::RichText::new(format!("Watching the {}", c.status.side_name(step.side)))
                 .strong()
                 .size(16.0),
         );
@@ -45,7 +45,7 @@ pub fn head(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
             ui.add(egui::Spinner::new());
             ui.colored_label(
                 super::style::side_colour(side),
-                format!("The {} AI is thinking…", side.name()),
+                format!("The {} AI is thinking…", c.status.side_name(side)),
             );
         });
         if let Some(t) = &c.ai.thinking {
@@ -333,7 +333,7 @@ pub fn choices(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
                         c.status.side_name(eastfront_kernel::Side::Soviet),
                         soviet * 100.0
                     ))
-                    .on_hover_text("The computer player's own reckoning from your view, learned from games between computer players: a rough guide, not a promise");
+                    .on_hover_text("The computer's own reckoning from your view (its search's playouts, or for Moscow '41 a judgement learned from games between computer players): a rough guide, not a promise");
                 }
                 if ui.button("Play it (Enter)").clicked() {
                     out.request = Some(*i);
@@ -346,7 +346,9 @@ pub fn choices(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
 pub fn dice_and_log(ui: &mut egui::Ui, c: &Ctx, memory: &mut PanelMemory, out: &mut Out) {
     let lines = &c.log.shown()[..c.lines_shown.min(c.log.shown().len())];
     ui.separator();
-    dice_tray(ui, lines, c.frame.reader(), &mut memory.tray, c.now);
+    dice_tray(ui, lines, c.frame.reader(), &mut memory.tray, c.now, |s| {
+        c.status.side_name(s)
+    });
     ui.separator();
     ui.horizontal(|ui| {
         ui.strong("Log");

@@ -68,12 +68,16 @@ pub fn commands(
         let mut thinking = c.thinking_time;
         egui::ComboBox::from_id_salt("ai-speed")
             .selected_text(format!("AI: {}", speed.label()))
+            // Tall enough for both lists without scrolling.
+            .height(480.0)
             .show_ui(ui, |ui| {
+                ui.small("Speed of play");
                 for s in AiSpeed::ALL {
                     ui.selectable_value(&mut chosen, s, s.label())
                         .on_hover_text("How long each of the computer's actions stays on screen");
                 }
                 ui.separator();
+                ui.small("Thinking time (Search level, hint)");
                 crate::app::table::thinking::choices(ui, &mut thinking);
             })
             .response
@@ -133,7 +137,7 @@ pub fn state(ui: &mut egui::Ui, c: &Ctx, compact: bool) {
             super::style::side_colour(step.side),
             egui::RichText::new(format!(
                 "{} moving · {} of {}",
-                step.side.name(),
+                c.status.side_name(step.side),
                 c.playback.at + 1,
                 c.playback.steps.len()
             ))

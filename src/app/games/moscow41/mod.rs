@@ -114,6 +114,7 @@ impl TableGame for Moscow41 {
                     choice: Choice { id, label, brief },
                     humans: humans.iter().map(|s| Seat(*s)).collect(),
                     aliases: &[],
+                    levels_apply: humans.len() < 2,
                 })
                 .collect(),
             levels: vec![

@@ -100,6 +100,7 @@ impl TableGame for NoRetreat {
                     choice: Choice { id, label, brief },
                     humans: humans.iter().map(|s| Seat(*s)).collect(),
                     aliases: &[],
+                    levels_apply: humans.len() < 2,
                 })
                 .collect(),
             levels: vec![

@@ -160,10 +160,13 @@ impl TableGame for Stalingrad {
             scenarios: self.scenarios(),
             modes: MODES
                 .iter()
-                .map(|(id, label, brief, _, humans, aliases)| ModeSpec {
+                .map(|(id, label, brief, mode, humans, aliases)| ModeSpec {
                     choice: Choice { id, label, brief },
                     humans: humans.iter().map(|s| Seat(*s)).collect(),
                     aliases,
+                    // The level is the German computer's: the solitaire and cooperative
+                    // Soviets are the rulebook's (§8), the hot-seat modes have no computer.
+                    levels_apply: *mode == Mode::OneVsOne && humans.len() < 2,
                 })
                 .collect(),
             levels: vec![

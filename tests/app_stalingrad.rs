@@ -296,7 +296,11 @@ fn saves_load_back_and_bad_files_are_refused_with_a_reason() {
         mode_of("game").as_deref(),
         Some("Hot-seat 1 vs 1: German vs Soviet")
     );
-    assert_eq!(mode_of("vs-ai").as_deref(), Some("Soviet vs the German AI"));
+    // The German computer's level (the menu's default) is named since Stalingrad has levels.
+    assert_eq!(
+        mode_of("vs-ai").as_deref(),
+        Some("Soviet vs the German AI · computer: Normal")
+    );
     assert_eq!(
         mode_of("older").as_deref(),
         Some("Soviet vs the German AI"),

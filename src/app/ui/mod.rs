@@ -351,7 +351,7 @@ fn table_ui<G: TableGame>(
         ctx.viewport_rect().bottom(),
     );
     if let (Some(s), false) = (board.summary.as_deref(), sw.result.closed || replaying) {
-        match windows::result(&ctx, s) {
+        match windows::result(&ctx, s, |side| board.status.side_name(side)) {
             Some(windows::ResultChoice::Review) => sw.result.closed = true,
             Some(windows::ResultChoice::Replay) => {
                 sw.result.closed = true;

@@ -203,7 +203,12 @@ pub enum ResultChoice {
 }
 
 /// The result: who won and why, the chart over the turns, dice luck, losses, the game's lines.
-pub fn result(ctx: &egui::Context, s: &GameSummary) -> Option<ResultChoice> {
+/// The result window; `side_name` gives each side as its game names it (the Axis).
+pub fn result(
+    ctx: &egui::Context,
+    s: &GameSummary,
+    side_name: impl Fn(Side) -> String,
+) -> Option<ResultChoice> {
     let mut choice = None;
     egui::Window::new("The game is over")
         .id(egui::Id::new("result"))
@@ -214,7 +219,7 @@ pub fn result(ctx: &egui::Context, s: &GameSummary) -> Option<ResultChoice> {
             let who = s
                 .outcome
                 .winner
-                .map(|w| format!("The {} player wins", w.name()))
+                .map(|w| format!("The {} player wins", side_name(w)))
                 .unwrap_or_else(|| "A draw".into());
             ui.label(egui::RichText::new(who).size(26.0).strong());
             ui.label(egui::RichText::new(&s.outcome.reason).size(16.0));
@@ -241,7 +246,7 @@ pub fn result(ctx: &egui::Context, s: &GameSummary) -> Option<ResultChoice> {
                     for (k, side) in [Side::German, Side::Soviet].into_iter().enumerate() {
                         let l = s.losses(side);
                         let luck = s.luck[k];
-                        ui.colored_label(super::style::side_colour(side), side.name());
+                        ui.colored_label(super::style::side_colour(side), side_name(side));
                         ui.label(l.steps.to_string());
                         ui.label(l.destroyed.to_string());
                         ui.label(luck.dice.to_string());

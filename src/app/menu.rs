@@ -437,6 +437,10 @@ fn choices(
                         .on_hover_text(l.brief);
                 }
             });
+            // What the chosen level is, as the modes say what theirs is.
+            if let Some(l) = spec.levels.iter().find(|l| l.id == f.level) {
+                ui.small(l.brief);
+            }
         });
     }
     // The thinking time: the Search level's and the hint's, in every mode (the hint helps

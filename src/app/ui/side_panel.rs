@@ -43,9 +43,15 @@ pub fn head(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
     if let Some(side) = c.ai.thinking_for.filter(|_| !c.replaying) {
         ui.horizontal(|ui| {
             ui.add(egui::Spinner::new());
+            // Decided and waiting for its turn to be shown (the AI speed's pause): moving.
+            let doing = if c.ai.thinking.is_some() {
+                "is thinking…"
+            } else {
+                "is moving…"
+            };
             ui.colored_label(
                 super::style::side_colour(side),
-                format!("The {} AI is thinking…", c.status.side_name(side)),
+                format!("The {} AI {doing}", c.status.side_name(side)),
             );
         });
         if let Some(t) = &c.ai.thinking {

@@ -64,7 +64,7 @@ impl<G> Entry<G> {
     pub const NEW: Entry<G> = Entry(PhantomData);
 }
 
-impl<G: TableGame + eastfront_ai::ComputerPlayers> GameEntry for Entry<G> {
+impl<G: TableGame> GameEntry for Entry<G> {
     fn id(&self) -> &'static str {
         G::builtin().id()
     }

@@ -210,7 +210,7 @@ fn the_search_level_thinks_for_the_set_time_shows_its_progress_and_answers_now_w
     }
     app.world_mut().write_message(HintRequest);
     app.update();
-    let progress = app.world().resource::<Hint>().progress.clone();
+    let progress = app.world().resource::<Hint>().thinking.clone();
     assert_eq!(
         progress.and_then(|p| p.time),
         Some(Duration::from_millis(200)),

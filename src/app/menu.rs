@@ -241,15 +241,15 @@ fn menu_ui(
     }
     if let Some(size) = asked.size {
         *out.size = size;
-        super::settings::remember_interface_size(size);
+        super::settings::remember(|s| s.interface_size = Some(size.0));
     }
     if let Some(palette) = asked.palette {
         *out.palette = palette;
-        super::settings::remember_palette(palette);
+        super::settings::remember(|s| s.palette = Some(palette.word().into()));
     }
     if let Some(time) = asked.thinking {
         *out.thinking = time;
-        super::settings::remember_thinking_time(time);
+        super::settings::remember(|s| s.thinking_ms = Some(time.millis()));
     }
     Ok(())
 }

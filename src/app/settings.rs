@@ -71,31 +71,11 @@ fn store(s: &Settings) {
     }
 }
 
-/// Remembers the AI speed the player chose.
-pub fn remember_speed(speed: AiSpeed) {
+/// Remembers a setting the player chose: the settings on disk with `change` made, written
+/// back atomically.
+pub fn remember(change: impl FnOnce(&mut Settings)) {
     let mut s = load();
-    s.ai_speed = Some(speed.label().to_string());
-    store(&s);
-}
-
-/// Remembers the interface size the player chose.
-pub fn remember_interface_size(size: InterfaceSize) {
-    let mut s = load();
-    s.interface_size = Some(size.0);
-    store(&s);
-}
-
-/// Remembers the highlight palette the player chose.
-pub fn remember_palette(palette: Palette) {
-    let mut s = load();
-    s.palette = Some(palette.word().to_string());
-    store(&s);
-}
-
-/// Remembers the thinking time the player chose.
-pub fn remember_thinking_time(time: ThinkingTime) {
-    let mut s = load();
-    s.thinking_ms = Some(time.millis());
+    change(&mut s);
     store(&s);
 }
 

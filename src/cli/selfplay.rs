@@ -5,7 +5,6 @@
 
 use crate::app::table::bridge::options_for_mode;
 use crate::app::table::TableGame;
-use eastfront_ai::ComputerPlayers;
 use eastfront_kernel::{Opponent, Side, Viewer};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -45,19 +44,12 @@ enum Player<G: TableGame> {
     Official,
 }
 
-fn player<G: TableGame + ComputerPlayers>(
-    game: &G,
-    who: &str,
-    budget: Option<u32>,
-) -> Result<Player<G>, String> {
-    let spec = game.setup_spec();
+fn player<G: TableGame>(game: &G, who: &str, budget: Option<u32>) -> Result<Player<G>, String> {
     match who {
         "random" => Ok(Player::Random),
         "official" => Ok(Player::Official),
-        "ai" => {
-            let default = spec.levels.get(1).or(spec.levels.first()).map(|l| l.id);
-            Ok(Player::Ai(game.opponent(default.unwrap_or(""))))
-        }
+        // The menu's default level (a level word the game does not know plays it).
+        "ai" => Ok(Player::Ai(game.opponent(""))),
         level => G::computer(level, budget.into())
             .map(Player::Ai)
             .ok_or_else(|| {
@@ -232,7 +224,7 @@ fn median_worst(times: &mut [f64]) -> Option<(f64, f64)> {
     Some((*times.get(times.len() / 2)? * 1e3, *times.last()? * 1e3))
 }
 
-pub fn selfplay<G: TableGame + ComputerPlayers>(args: &SelfplayArgs) -> i32 {
+pub fn selfplay<G: TableGame>(args: &SelfplayArgs) -> i32 {
     let game = G::builtin();
     let all: Vec<String> = game.scenarios().into_iter().map(|s| s.id).collect();
     if let Some(sc) = &args.scenario {
@@ -333,7 +325,7 @@ pub fn selfplay<G: TableGame + ComputerPlayers>(args: &SelfplayArgs) -> i32 {
     i32::from(errors > 0)
 }
 
-pub fn bench<G: TableGame + ComputerPlayers>(games: u64, seed: u64) {
+pub fn bench<G: TableGame>(games: u64, seed: u64) {
     let game = G::builtin();
     let all: Vec<String> = game.scenarios().into_iter().map(|s| s.id).collect();
     let options = options_for_mode(game, None).unwrap_or_default();

@@ -81,8 +81,11 @@ pub trait ComputerPlayers: Game + Sized {
     fn computer(level: &str, budget: Budget) -> Option<Box<dyn Opponent<Self>>>;
 
     /// Whether the player at `level` searches (thinks for its budget; the table shows its
-    /// progress) rather than answering at once.
-    fn searches(level: &str) -> bool;
+    /// progress) rather than answering at once: `normal` and `hard` of [`LEVELS`], unless the
+    /// game names its search otherwise (No Retreat!).
+    fn searches(level: &str) -> bool {
+        matches!(level, "normal" | "hard")
+    }
 
     /// The hint: what the player at `level` would do from `view`, with the search's estimate
     /// of each side's chance of winning (None at the levels that do not search, and where
@@ -153,15 +156,12 @@ impl ComputerPlayers for Stalingrad {
                 label: "Easy".into(),
             }),
             "utility" => Box::new(StalingradAi),
-            "normal" | "hard" => Box::new(search::stalingrad::search_ai(
+            _ if Self::searches(level) => Box::new(search::stalingrad::search_ai(
                 level,
                 thinking(level, budget, search::stalingrad::config(level)),
             )),
             _ => return None,
         })
-    }
-    fn searches(level: &str) -> bool {
-        matches!(level, "normal" | "hard")
     }
     fn advise(
         &self,
@@ -172,14 +172,12 @@ impl ComputerPlayers for Stalingrad {
         budget: Budget,
         signals: &Signals,
     ) -> SearchReport<Self::Action> {
-        match level {
-            "normal" | "hard" => {
-                let config = thinking(level, budget, search::stalingrad::config(level));
-                let domain = search::stalingrad::StalingradDomain;
-                search::search(self, &domain, view, legal, seed, &config, Some(signals))
-            }
-            _ => unsearched(self, level, view, legal, seed),
+        if !Self::searches(level) {
+            return unsearched(self, level, view, legal, seed);
         }
+        let config = thinking(level, budget, search::stalingrad::config(level));
+        let domain = search::stalingrad::StalingradDomain;
+        search::search(self, &domain, view, legal, seed, &config, Some(signals))
     }
 }
 
@@ -187,7 +185,7 @@ impl ComputerPlayers for Moscow41 {
     fn computer(level: &str, budget: Budget) -> Option<Box<dyn Opponent<Self>>> {
         Some(match level {
             "easy" => Box::new(Moscow41Ai { level: Level::Easy }),
-            "normal" | "hard" => Box::new(search::moscow41::search_ai(
+            _ if Self::searches(level) => Box::new(search::moscow41::search_ai(
                 level,
                 thinking(level, budget, search::moscow41::config(level)),
             )),
@@ -197,9 +195,6 @@ impl ComputerPlayers for Moscow41 {
             }
         })
     }
-    fn searches(level: &str) -> bool {
-        matches!(level, "normal" | "hard")
-    }
     fn advise(
         &self,
         level: &str,
@@ -209,28 +204,25 @@ impl ComputerPlayers for Moscow41 {
         budget: Budget,
         signals: &Signals,
     ) -> SearchReport<Self::Action> {
-        match level {
-            "normal" | "hard" => {
-                let config = thinking(level, budget, search::moscow41::config(level));
-                let domain = search::moscow41::Moscow41Domain::default();
-                let mut r =
-                    search::search(self, &domain, view, legal, seed, &config, Some(signals));
-                // The search's own estimate (its chosen action's mean) is a chance only with the
-                // learned leaf value: the evaluator's logistic is not calibrated (docs/ai.md,
-                // the third round). Otherwise, and where the search was stopped before its
-                // first iteration, the learned estimate of the position.
-                let learned = domain.value == search::moscow41::Value::Learned;
-                if !learned || r.win_chance.is_none() {
-                    r.win_chance = Some(crate::moscow41::learned::win_chance(self, view));
-                }
-                r
-            }
+        if !Self::searches(level) {
             // The levels that do not search: the learned estimate of the position.
-            _ => SearchReport {
+            return SearchReport {
                 win_chance: Some(crate::moscow41::learned::win_chance(self, view)),
                 ..unsearched(self, level, view, legal, seed)
-            },
+            };
         }
+        let config = thinking(level, budget, search::moscow41::config(level));
+        let domain = search::moscow41::Moscow41Domain::default();
+        let mut r = search::search(self, &domain, view, legal, seed, &config, Some(signals));
+        // The search's own estimate (its chosen action's mean) is a chance only with the
+        // learned leaf value: the evaluator's logistic is not calibrated (docs/ai.md, the third
+        // round). Otherwise, and where the search was stopped before its first iteration, the
+        // learned estimate of the position.
+        let learned = domain.value == search::moscow41::Value::Learned;
+        if !learned || r.win_chance.is_none() {
+            r.win_chance = Some(crate::moscow41::learned::win_chance(self, view));
+        }
+        r
     }
 }
 
@@ -289,7 +281,8 @@ mod tests {
         let view = game.view(&st, Viewer::Side(game.side_of(&st, seat)));
         let legal = game.legal_actions(&st, seat);
         let signals = Signals::default();
-        for level in ["easy", "utility-hard"] {
+        // The hint's estimate at the utility levels: the learned one, the same at each.
+        for level in ["easy", "utility-normal", "utility-hard"] {
             let r = game.advise(level, &view, &legal, 3, Budget::Level, &signals);
             let [g, s] = r.win_chance.expect("the learned estimate");
             assert!(g > 0.0 && g < 1.0 && (g + s - 1.0).abs() < 1e-12);

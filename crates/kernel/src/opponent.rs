@@ -9,9 +9,4 @@ pub trait Opponent<G: Game>: Send + Sync {
     fn choose(&self, game: &G, view: &G::View, legal: &[G::Action], seed: u64) -> G::Action;
     /// Its name for the players ("Soviet solitaire rules", "Normal").
     fn name(&self) -> String;
-    /// Its own estimate of each side's chance of winning ([German, Soviet]) from `view`, where
-    /// it has one (the hint shows it). It reads nothing but `view`.
-    fn win_chance(&self, _game: &G, _view: &G::View) -> Option<[f64; 2]> {
-        None
-    }
 }

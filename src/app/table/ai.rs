@@ -34,9 +34,8 @@ pub struct HintRequest;
 /// The hint: thinking, or the answer for one table revision.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct Hint {
-    pub thinking: bool,
-    /// The search's progress while it thinks.
-    pub progress: Option<Thinking>,
+    /// The search while it thinks (its progress), None once it has answered.
+    pub thinking: Option<Thinking>,
     /// The answer in words, and the index of its action in the frame's legal actions.
     pub answer: Option<(String, usize)>,
     /// The computer player's estimate of each side's chance of winning ([German, Soviet]),
@@ -80,9 +79,17 @@ fn abandon<G: TableGame>(task: &mut Option<AiTask<G>>) {
 /// What the hint's thread brings back: the choice and the estimate of who wins.
 type HintAnswer<G> = (<G as eastfront_kernel::Game>::Action, Option<[f64; 2]>);
 
+/// A hint in the works: for which table revision and seat, its thread and its search.
+struct HintTask<G: TableGame> {
+    revision: u64,
+    seat: Seat,
+    handle: JoinHandle<HintAnswer<G>>,
+    thinking: Thinking,
+}
+
 #[derive(Resource)]
 struct HintWork<G: TableGame> {
-    task: Option<(u64, Seat, JoinHandle<HintAnswer<G>>, Thinking)>,
+    task: Option<HintTask<G>>,
 }
 
 impl<G: TableGame> Default for HintWork<G> {
@@ -117,8 +124,8 @@ pub(super) fn build<G: TableGame>(app: &mut App) {
                 // A running thread is told to stop and finishes on its own; its answer is
                 // never read.
                 abandon(&mut w.task);
-                if let Some((.., thinking)) = h.task.take() {
-                    thinking.answer_now();
+                if let Some(t) = h.task.take() {
+                    t.thinking.answer_now();
                 }
             },
         )
@@ -299,10 +306,14 @@ fn hint<G: TableGame>(
             let report = game.advise(level, &view, &legal, seed, budget, &signals);
             (report.action, report.win_chance)
         });
-        work.task = Some((table.revision, seat, handle, thinking.clone()));
+        work.task = Some(HintTask {
+            revision: table.revision,
+            seat,
+            handle,
+            thinking: thinking.clone(),
+        });
         *hint = Hint {
-            thinking: true,
-            progress: Some(thinking),
+            thinking: Some(thinking),
             answer: None,
             chance: None,
             revision: table.revision,
@@ -310,23 +321,26 @@ fn hint<G: TableGame>(
         redraw.request_in(THREAD_POLL);
         return;
     }
-    if let Some((revision, .., thinking)) = &work.task {
-        if *revision != table.revision {
-            // The position moved on: nobody waits for this answer any more.
-            thinking.answer_now();
-        }
+    if let Some(t) = work.task.as_ref().filter(|t| t.revision != table.revision) {
+        // The position moved on: nobody waits for this answer any more.
+        t.thinking.answer_now();
     }
-    if !work.task.as_ref().is_some_and(|t| t.2.is_finished()) {
+    if !work.task.as_ref().is_some_and(|t| t.handle.is_finished()) {
         if work.task.is_some() {
             redraw.request_in(THREAD_POLL);
         }
         return;
     }
-    let Some((revision, seat, handle, _)) = work.task.take() else {
+    let Some(HintTask {
+        revision,
+        seat,
+        handle,
+        ..
+    }) = work.task.take()
+    else {
         return;
     };
-    hint.thinking = false;
-    hint.progress = None;
+    hint.thinking = None;
     let Ok((action, chance)) = handle.join() else {
         notice.error("The AI failed while thinking; no hint.", redraw.now());
         return;
@@ -352,7 +366,7 @@ fn hint<G: TableGame>(
 
 /// A hint is about one position: it goes as soon as the game moves on.
 fn forget_old_hint(status: Res<super::TableStatus>, mut hint: ResMut<Hint>) {
-    if hint.revision != status.revision && (hint.answer.is_some() || hint.thinking) {
+    if hint.revision != status.revision && (hint.answer.is_some() || hint.thinking.is_some()) {
         *hint = Hint::default();
     }
 }

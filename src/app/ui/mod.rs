@@ -491,12 +491,12 @@ fn table_ui<G: TableGame>(
     }
     if let Some(t) = thinking_time {
         *sw.thinking = t;
-        crate::app::settings::remember_thinking_time(t);
+        crate::app::settings::remember(|s| s.thinking_ms = Some(t.millis()));
     }
     if let Some(p) = sw.pace.as_deref_mut() {
         if let Some(s) = speed {
             p.speed = s;
-            crate::app::settings::remember_speed(s);
+            crate::app::settings::remember(|set| set.ai_speed = Some(s.label().into()));
         }
         if skip {
             p.skipping = true;

@@ -311,21 +311,19 @@ pub fn choices(ui: &mut egui::Ui, c: &Ctx, out: &mut Out) {
             out.undo = true;
         }
         if ui
-            .add_enabled(!c.hint.thinking, egui::Button::new("What would the AI do? (Ctrl+H)"))
+            .add_enabled(c.hint.thinking.is_none(), egui::Button::new("What would the AI do? (Ctrl+H)"))
             .on_hover_text("The computer player looks at your view (nothing hidden from you, nothing more) and says what it would choose")
             .clicked()
         {
             out.hint = true;
         }
     });
-    if c.hint.thinking {
+    if let Some(t) = &c.hint.thinking {
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label("The AI is considering your position…");
         });
-        if let Some(t) = &c.hint.progress {
-            thinking::progress(ui, t, c.now, "Answer now");
-        }
+        thinking::progress(ui, t, c.now, "Answer now");
     } else if let Some((words, i)) = &c.hint.answer {
         egui::Frame::group(ui.style())
             .fill(egui::Color32::from_rgb(52, 60, 70))

@@ -180,10 +180,6 @@ impl eastfront_kernel::Opponent<Moscow41> for Moscow41Ai {
         let n = self.level.name();
         format!("{}{}", n[..1].to_uppercase(), &n[1..])
     }
-    /// The value learned from outcomes (`learned`): every level gives the same estimate.
-    fn win_chance(&self, game: &Moscow41, view: &View) -> Option<[f64; 2]> {
-        Some(learned::win_chance(game, view))
-    }
 }
 
 /// The legal actions in the order this level would try them (indices into `legal`, best

@@ -65,21 +65,3 @@ fn a_finished_game_gives_its_result() {
     assert_eq!(win_chance(&game, &view), [0.0, 1.0]);
     assert_eq!(own_win_chance(&game, &view), 1.0);
 }
-
-#[test]
-fn the_table_opponent_gives_the_learned_chance_at_every_level() {
-    // The hint reads `Opponent::win_chance`: Moscow's computer player answers with the
-    // learned estimate, the same at every level.
-    use eastfront_kernel::Opponent;
-    let game = Moscow41::new();
-    let st = game.setup("sc1", &Default::default(), 9).unwrap();
-    let view = game.view(&st, Viewer::Side(Side::German));
-    for level in [
-        super::super::Level::Easy,
-        super::super::Level::Normal,
-        super::super::Level::Hard,
-    ] {
-        let ai = super::super::Moscow41Ai { level };
-        assert_eq!(ai.win_chance(&game, &view), Some(win_chance(&game, &view)));
-    }
-}

@@ -408,6 +408,10 @@ fn choices(
     for s in &spec.scenarios {
         ui.radio_value(&mut f.scenario, s.id.clone(), &s.name)
             .on_hover_text(&s.brief);
+    }
+    // Only the chosen scenario's brief, as for the modes: six briefs pushed the level and the
+    // thinking time under the fold.
+    if let Some(s) = spec.scenarios.iter().find(|s| s.id == f.scenario) {
         ui.small(&s.brief);
     }
     ui.add_space(6.0);
@@ -422,6 +426,7 @@ fn choices(
             player_names(ui, g, f);
         }
     }
+    let mut level_picked = false;
     if !spec.levels.is_empty() {
         ui.add_space(6.0);
         let vs_computer = spec
@@ -433,8 +438,10 @@ fn choices(
             ui.horizontal(|ui| {
                 ui.strong("Computer level");
                 for l in &spec.levels {
-                    ui.radio_value(&mut f.level, l.id.to_string(), l.label)
-                        .on_hover_text(l.brief);
+                    level_picked |= ui
+                        .radio_value(&mut f.level, l.id.to_string(), l.label)
+                        .on_hover_text(l.brief)
+                        .changed();
                 }
             });
             // What the chosen level is, as the modes say what theirs is.
@@ -445,11 +452,15 @@ fn choices(
     }
     // The thinking time: the Search level's and the hint's, in every mode (the hint helps
     // hot-seat players too).
-    ui.horizontal(|ui| {
+    let row = ui.horizontal(|ui| {
         if let Some(t) = thinking::chooser(ui, thinking_now) {
             *thinking = Some(t);
         }
     });
+    // A level just picked brings the thinking time into view (Search reads it).
+    if level_picked {
+        row.response.scroll_to_me(None);
+    }
     if !spec.variants.is_empty() {
         ui.add_space(6.0);
         ui.horizontal(|ui| {

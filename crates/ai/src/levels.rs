@@ -89,9 +89,9 @@ pub trait ComputerPlayers: Game + Sized {
 
     /// The hint: what the player at `level` would do from `view`, with the search's estimate
     /// of each side's chance of winning (None at the levels that do not search, and where
-    /// nothing was searched; Moscow '41 always gives one: the learned estimate of the
-    /// position, `moscow41::learned::win_chance`, unless its search uses the learned value
-    /// itself and then the chosen action's) and its progress in `signals` (iterations so far; `stop` ends it
+    /// nothing was searched; Moscow '41 always gives one where `signals.wants_estimate`: the
+    /// learned estimate of the position, `moscow41::learned::win_chance`, unless its search
+    /// uses the learned value itself and then the chosen action's) and its progress in `signals` (iterations so far; `stop` ends it
     /// early, and a stop left set ends the next search at once). `budget` as for
     /// [`Self::computer`]: with the same seed and budget the hint is the player's choice.
     #[allow(clippy::too_many_arguments)]
@@ -205,9 +205,12 @@ impl ComputerPlayers for Moscow41 {
         signals: &Signals,
     ) -> SearchReport<Self::Action> {
         if !Self::searches(level) {
-            // The levels that do not search: the learned estimate of the position.
+            // The levels that do not search: the learned estimate of the position, where it
+            // is read (a computer seat plays on without it).
             return SearchReport {
-                win_chance: Some(crate::moscow41::learned::win_chance(self, view)),
+                win_chance: signals
+                    .wants_estimate
+                    .then(|| crate::moscow41::learned::win_chance(self, view)),
                 ..unsearched(self, level, view, legal, seed)
             };
         }
@@ -280,8 +283,9 @@ mod tests {
         let seat = game.active(&st).unwrap();
         let view = game.view(&st, Viewer::Side(game.side_of(&st, seat)));
         let legal = game.legal_actions(&st, seat);
-        let signals = Signals::default();
-        // The hint's estimate at the utility levels: the learned one, the same at each.
+        let signals = Signals::for_estimate();
+        // The hint's estimate at the utility levels: the learned one, the same at each; a
+        // computer seat (no estimate wanted) gets the same action without it.
         for level in ["easy", "utility-normal", "utility-hard"] {
             let r = game.advise(level, &view, &legal, 3, Budget::Level, &signals);
             let [g, s] = r.win_chance.expect("the learned estimate");
@@ -290,6 +294,8 @@ mod tests {
                 r.win_chance,
                 Some(crate::moscow41::learned::win_chance(&game, &view))
             );
+            let seat = game.advise(level, &view, &legal, 3, Budget::Level, &Signals::default());
+            assert_eq!((seat.action, seat.win_chance), (r.action, None));
         }
         signals
             .stop

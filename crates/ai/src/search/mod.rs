@@ -149,7 +149,7 @@ pub struct SearchReport<A> {
     pub action: A,
     /// The search's estimate of each side's chance of winning ([German, Soviet]) after this
     /// action, from its own view; None when no search was made (one legal action unless
-    /// [`Signals::estimate_forced`], or a step the game cannot sample).
+    /// [`Signals::wants_estimate`], or a step the game cannot sample).
     pub win_chance: Option<[f64; 2]>,
     /// Iterations made (all threads).
     pub iterations: u32,
@@ -163,17 +163,18 @@ pub struct SearchReport<A> {
 pub struct Signals {
     pub iterations: AtomicU32,
     pub stop: AtomicBool,
-    /// Search a decision with one legal action too, for its estimate of who wins (the
-    /// hint: a player who asks wants the estimate; a computer seat plays a forced action at
-    /// once).
-    pub estimate_forced: bool,
+    /// Whoever waits reads the estimate of who wins (the hint): a decision with one legal
+    /// action is searched too, and a level that does not search still gives its game's
+    /// estimate where it has one. A computer seat does not: it plays a forced action at once
+    /// and spends nothing on an estimate nobody shows.
+    pub wants_estimate: bool,
 }
 
 impl Signals {
-    /// Signals for the hint: a forced action is searched for its estimate.
+    /// Signals for the hint: the estimate is wanted, a forced action's too.
     pub fn for_estimate() -> Signals {
         Signals {
-            estimate_forced: true,
+            wants_estimate: true,
             ..Default::default()
         }
     }
@@ -203,7 +204,7 @@ where
         iterations: 0,
         root: Vec::new(),
     };
-    if legal.len() == 1 && !signals.is_some_and(|s| s.estimate_forced) {
+    if legal.len() == 1 && !signals.is_some_and(|s| s.wants_estimate) {
         return plain(legal[0].clone());
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -209,8 +209,13 @@ pub trait TableGame:
         spec.modes.push(ModeSpec::watch());
         spec
     }
-    /// The rules' options for a menu choice (or a save's mode when it has none).
-    fn options_for(&self, new: &NewGame) -> Self::Options;
+    /// The rules' options for a menu choice (or a save's mode when it has none): by default
+    /// the rules' defaults with the menu's rule switches applied.
+    fn options_for(&self, new: &NewGame) -> Self::Options {
+        let mut options = Self::Options::default();
+        super::rule_switch::apply(&self.rule_switches(), new, &mut options);
+        options
+    }
     /// The optional rules and readings a player may switch (the menu's boxes come from these
     /// through [`SetupSpec::rules`]; the log's first line names those that differ from the
     /// default).

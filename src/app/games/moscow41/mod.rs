@@ -19,7 +19,7 @@ pub use eastfront_moscow41::Moscow41;
 
 use crate::app::map::MapPainter;
 use crate::app::table::desc::{Cue, MapDesc, MarkerDesc, Overlay, PieceDesc};
-use crate::app::table::game::{Choice, GameCard, ModeSpec, NewGame, SetupSpec, TableGame};
+use crate::app::table::game::{Choice, GameCard, ModeSpec, SetupSpec, TableGame};
 use crate::app::table::panel::{PanelCtx, PanelOut};
 use crate::app::table::rule_switch::RuleSwitch;
 use bevy::prelude::*;
@@ -143,11 +143,6 @@ impl TableGame for Moscow41 {
             rules: crate::app::table::rule_switch::toggles(&switches::switches()),
             default_seed: 1941,
         }
-    }
-    fn options_for(&self, new: &NewGame) -> Options {
-        let mut options = Options::default();
-        crate::app::table::rule_switch::apply(&switches::switches(), new, &mut options);
-        options
     }
     fn rule_switches(&self) -> Vec<RuleSwitch<Options>> {
         switches::switches()

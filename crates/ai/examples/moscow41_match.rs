@@ -2,13 +2,16 @@
 //! [--games N] [--seed S] [--scenario campaign|sc1|sc2|sc3] [--a normal] [--b random]
 //! [--threads 2] [--a-side german|soviet]`. Player A takes the Germans in games with an even
 //! seed and the Soviets in the others (or always the `--a-side`); prints A's win rate per
-//! side, the mean losses and the AI's time per impulse.
+//! side, the mean losses and the AI's time per impulse. A player is `random`, a level
+//! (`easy`, `normal`, `hard`) or `reference-LEVEL` (the level with SC.1's German aiming at
+//! both of his conditions, as before issue 16's fifth round).
 //!
 //! For looking into games: `M41_TRACE=1` prints every action (`M41_TRACE=2` also every
 //! event), `M41_DIAG=1` one line per impulse on the scenario's objectives (control, DLs,
 //! garrisons, the nearest German combat block), `M41_PROFILE=1` the AI's time per decision, `M41_LOST=1` the seeds player A lost.
 
-use eastfront_ai::moscow41::{choose, random_action, Level};
+use eastfront_ai::moscow41::model::Aim;
+use eastfront_ai::moscow41::{choose_aiming, random_action, Level};
 use eastfront_kernel::{Game, Side, Viewer};
 use eastfront_moscow41::{Action, Moscow41};
 use rand::SeedableRng;
@@ -18,21 +21,28 @@ use std::time::Instant;
 #[derive(Clone, Copy, Debug)]
 enum Player {
     Random,
-    Ai(Level),
+    Ai(Level, Aim),
 }
 
 impl Player {
     fn parse(s: &str) -> Player {
+        // `reference-LEVEL`: the level with the German aiming at every condition (the utility
+        // AI before issue 16's fifth round).
         if s == "random" {
-            Player::Random
-        } else {
-            Player::Ai(Level::parse(s).unwrap_or_else(|| panic!("unknown player {s}")))
+            return Player::Random;
         }
+        let (reference, word) = match s.strip_prefix("reference-") {
+            Some(l) => (true, l),
+            None => (false, s),
+        };
+        let level = Level::parse(word).unwrap_or_else(|| panic!("unknown player {s}"));
+        Player::Ai(level, if reference { Aim::Every } else { level.aim() })
     }
     fn name(self) -> String {
         match self {
             Player::Random => "random".into(),
-            Player::Ai(l) => l.name().into(),
+            Player::Ai(l, aim) if aim == l.aim() => l.name().into(),
+            Player::Ai(l, _) => format!("reference-{}", l.name()),
         }
     }
 }
@@ -78,13 +88,14 @@ fn play(
         let t = Instant::now();
         let act = match p {
             Player::Random => random_action(&legal, &mut rng),
-            Player::Ai(level) => {
+            Player::Ai(level, aim) => {
                 let view = game.view(&st, Viewer::Side(side));
-                choose(
+                choose_aiming(
                     game,
                     &view,
                     &legal,
                     level,
+                    aim,
                     seed.wrapping_mul(7919) + steps as u64,
                 )
             }

@@ -184,14 +184,20 @@ impl ComputerPlayers for Stalingrad {
 impl ComputerPlayers for Moscow41 {
     fn computer(level: &str, budget: Budget) -> Option<Box<dyn Opponent<Self>>> {
         Some(match level {
-            "easy" => Box::new(Moscow41Ai { level: Level::Easy }),
+            "easy" => Box::new(Moscow41Ai::new(Level::Easy)),
+            // Today's Hard as issue 16 found it (the German aiming at both of SC.1's
+            // conditions): what the search is measured against.
+            "reference-hard" => Box::new(Moscow41Ai {
+                level: Level::Hard,
+                aim: crate::moscow41::model::Aim::Every,
+            }),
             _ if Self::searches(level) => Box::new(search::moscow41::search_ai(
                 level,
                 thinking(level, budget, search::moscow41::config(level)),
             )),
             other => {
                 let level = other.strip_prefix("utility-").and_then(Level::parse)?;
-                Box::new(Moscow41Ai { level })
+                Box::new(Moscow41Ai::new(level))
             }
         })
     }

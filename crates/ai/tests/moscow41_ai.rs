@@ -640,3 +640,51 @@ fn the_german_takes_moscow_in_typhoon_against_random_play() {
         "the German took Moscow in {wins} of {n} games"
     );
 }
+
+/// SC.1 (two ways to win: German lines in Yelnia and Yartsevo, or Chernigov and Romny):
+/// the German aims at Chernigov and Romny alone (`Aim::Best`, measured the stronger) until
+/// the lines are in reach — one stands, or one can go up now — and then at both. The
+/// reference (`Aim::Every`) and the Soviet always see both; the other scenarios are alike.
+#[test]
+fn sc1_german_aims_at_chernigov_and_romny_until_a_line_is_in_reach() {
+    use eastfront_ai::moscow41::model::{Aim, Model};
+    let game = Moscow41::new();
+    let b = &game.board;
+    let sorted = |mut v: Vec<usize>| {
+        v.sort();
+        v
+    };
+    let names = |m: &Model| sorted(m.objectives());
+    let areas = |ns: &[&str]| sorted(ns.iter().map(|n| b.place(n).unwrap().index()).collect());
+    let st = play_until(&game, "sc1", 8, |st| {
+        st.phase == Phase::ImpulseChoice && st.active == Side::German
+    });
+    let german = game.view(&st, Viewer::Side(Side::German));
+    let soviet = game.view(&st, Viewer::Side(Side::Soviet));
+    let all = areas(&["Chernigov", "Romny", "Yartsevo", "Yelnia"]);
+    assert_eq!(
+        names(&Model::for_play(b, &german, Aim::Best)),
+        areas(&["Chernigov", "Romny"])
+    );
+    assert_eq!(names(&Model::for_play(b, &german, Aim::Every)), all);
+    assert_eq!(names(&Model::for_play(b, &soviet, Aim::Best)), all);
+    // A line of the other condition stands: both conditions count again.
+    let mut lined = st.clone();
+    let yartsevo = b.place("Yartsevo").unwrap();
+    lined.dl[yartsevo.index()] = [true, false];
+    let view = game.view(&lined, Viewer::Side(Side::German));
+    let yelnia = b.place("Yelnia").unwrap().index();
+    assert!(names(&Model::for_play(b, &view, Aim::Best)).contains(&yelnia));
+    // Yelnia and Yartsevo German and clear (a line can go up now): the same.
+    let mut clear = st.clone();
+    sc1_objectives_german(&game, &mut clear);
+    let view = game.view(&clear, Viewer::Side(Side::German));
+    assert!(Model::for_play(b, &view, Aim::Best).cache.goal_dl.len() == 2);
+    // Moscow is the whole aim in SC.2 either way.
+    let sc2 = play_until(&game, "sc2", 8, |st| st.active == Side::German);
+    let view = game.view(&sc2, Viewer::Side(Side::German));
+    assert_eq!(
+        Model::for_play(b, &view, Aim::Best).objectives(),
+        Model::for_play(b, &view, Aim::Every).objectives()
+    );
+}

@@ -115,8 +115,30 @@ pub fn idx(s: Side) -> usize {
     }
 }
 
+/// Which of his scenario's victory conditions the German drives for. SC.1 offers two (two
+/// German DLs in Yelnia and Yartsevo, or control of Chernigov and Romny; rules §4.2): going
+/// for both split his attack and won 2–6% against the Soviet utility Hard; going for
+/// Chernigov and Romny alone wins 23–26% (seeds 5000–5059 / 8000–8099, docs/ai.md "fifth
+/// round"). Only a scenario with both kinds of condition is affected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Aim {
+    /// The condition measured best: SC.1's Chernigov and Romny.
+    #[default]
+    Best,
+    /// Every condition the scenario offers: the utility AI before the fifth round of issue
+    /// 16 (the reference a search is measured against), and the learned value's features.
+    Every,
+}
+
 impl<'a> Model<'a> {
+    /// The model of `view` on the scenario's own terms ([`Aim::Every`]): the learned value's
+    /// features, the same whichever side looks.
     pub fn from_view(board: &'a Board, view: &View) -> Model<'a> {
+        Model::for_play(board, view, Aim::Every)
+    }
+
+    /// The model a player plays from: the German aims where `aim` says.
+    pub fn for_play(board: &'a Board, view: &View, aim: Aim) -> Model<'a> {
         let me = match view.viewer {
             Viewer::Side(s) => s,
             Viewer::Omniscient => view.active_side.unwrap_or(Side::German),
@@ -260,7 +282,22 @@ impl<'a> Model<'a> {
             support,
             support_side: view.active_side.unwrap_or(me),
         };
-        let (goal_control, goal_dl) = scenario_goals(board, &view.scenario);
+        let (goal_control, mut goal_dl) = scenario_goals(board, &view.scenario);
+        // SC.1's German goes for Chernigov and Romny (Aim::Best): the Yelnia and Yartsevo
+        // lines drop out of his objectives, his drive and his HQs' placing — until that
+        // condition is in reach (a line of it stands, he holds both areas, or one is his and
+        // clear so a line can go up now): then he plays for both, as the reference does.
+        if aim == Aim::Best && me == Side::German && !goal_control.is_empty() {
+            let lines = goal_dl.iter().any(|a| m.dl[*a][0]);
+            let all_held = goal_dl.iter().all(|a| m.control[*a] == Side::German);
+            let one_clear = goal_dl
+                .iter()
+                .any(|a| m.control[*a] == Side::German && !m.disputed(*a));
+            let in_reach = lines || all_held || one_clear;
+            if !in_reach {
+                goal_dl.clear();
+            }
+        }
         m.cache = Rc::new(Cache {
             threat: Vec::new(),
             dist_enemy: Vec::new(),

@@ -3,15 +3,15 @@
 //! [--threads 2] [--a-side german|soviet]`. Player A takes the Germans in games with an even
 //! seed and the Soviets in the others (or always the `--a-side`); prints A's win rate per
 //! side, the mean losses and the AI's time per impulse. A player is `random`, a level
-//! (`easy`, `normal`, `hard`) or `reference-LEVEL` (the level with SC.1's German aiming at
-//! both of his conditions, as before issue 16's fifth round).
+//! (`easy`, `normal`, `hard`) or `reference-LEVEL` (the level as issue 16 found it,
+//! `model::Plan::Reference`).
 //!
 //! For looking into games: `M41_TRACE=1` prints every action (`M41_TRACE=2` also every
 //! event), `M41_DIAG=1` one line per impulse on the scenario's objectives (control, DLs,
 //! garrisons, the nearest German combat block), `M41_PROFILE=1` the AI's time per decision, `M41_LOST=1` the seeds player A lost.
 
-use eastfront_ai::moscow41::model::Aim;
-use eastfront_ai::moscow41::{choose_aiming, random_action, Level};
+use eastfront_ai::moscow41::model::Plan;
+use eastfront_ai::moscow41::{choose_with_plan, random_action, Level};
 use eastfront_kernel::{Game, Side, Viewer};
 use eastfront_moscow41::{Action, Moscow41};
 use rand::SeedableRng;
@@ -21,13 +21,12 @@ use std::time::Instant;
 #[derive(Clone, Copy, Debug)]
 enum Player {
     Random,
-    Ai(Level, Aim),
+    Ai(Level, Plan),
 }
 
 impl Player {
     fn parse(s: &str) -> Player {
-        // `reference-LEVEL`: the level with the German aiming at every condition (the utility
-        // AI before issue 16's fifth round).
+        // `reference-LEVEL`: the level as issue 16 found it (model::Plan::Reference).
         if s == "random" {
             return Player::Random;
         }
@@ -36,12 +35,19 @@ impl Player {
             None => (false, s),
         };
         let level = Level::parse(word).unwrap_or_else(|| panic!("unknown player {s}"));
-        Player::Ai(level, if reference { Aim::Every } else { level.aim() })
+        Player::Ai(
+            level,
+            if reference {
+                Plan::Reference
+            } else {
+                level.plan()
+            },
+        )
     }
     fn name(self) -> String {
         match self {
             Player::Random => "random".into(),
-            Player::Ai(l, aim) if aim == l.aim() => l.name().into(),
+            Player::Ai(l, plan) if plan == l.plan() => l.name().into(),
             Player::Ai(l, _) => format!("reference-{}", l.name()),
         }
     }
@@ -88,14 +94,14 @@ fn play(
         let t = Instant::now();
         let act = match p {
             Player::Random => random_action(&legal, &mut rng),
-            Player::Ai(level, aim) => {
+            Player::Ai(level, plan) => {
                 let view = game.view(&st, Viewer::Side(side));
-                choose_aiming(
+                choose_with_plan(
                     game,
                     &view,
                     &legal,
                     level,
-                    aim,
+                    plan,
                     seed.wrapping_mul(7919) + steps as u64,
                 )
             }

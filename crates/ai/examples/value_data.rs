@@ -9,8 +9,8 @@
 //! CSV: seed, scenario, viewer (0 German, 1 Soviet), label, German level, Soviet level,
 //! then the features in `learned::NAMES` order. Deterministic for its arguments.
 
-use eastfront_ai::moscow41::model::Aim;
-use eastfront_ai::moscow41::{choose_aiming, learned, Level};
+use eastfront_ai::moscow41::model::Plan;
+use eastfront_ai::moscow41::{choose_with_plan, learned, Level};
 use eastfront_kernel::{Game, Side, Viewer};
 use eastfront_moscow41::{Action, Moscow41, Phase};
 use rand::{Rng, SeedableRng};
@@ -89,9 +89,16 @@ fn main() {
                 }
             } else {
                 let view = game.view(&st, Viewer::Side(side));
-                // The players the learned weights were fitted on (before SC.1's German aimed
-                // at Chernigov and Romny alone): the fit stays reproducible.
-                choose_aiming(&game, &view, &legal, levels[i], Aim::Every, rng.random())
+                // The players the learned weights were fitted on (Plan::Reference): the fit
+                // stays reproducible.
+                choose_with_plan(
+                    &game,
+                    &view,
+                    &legal,
+                    levels[i],
+                    Plan::Reference,
+                    rng.random(),
+                )
             };
             game.apply(&mut st, seat, &a).expect("a legal action");
         }

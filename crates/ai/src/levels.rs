@@ -185,11 +185,11 @@ impl ComputerPlayers for Moscow41 {
     fn computer(level: &str, budget: Budget) -> Option<Box<dyn Opponent<Self>>> {
         Some(match level {
             "easy" => Box::new(Moscow41Ai::new(Level::Easy)),
-            // Today's Hard as issue 16 found it (the German aiming at both of SC.1's
-            // conditions): what the search is measured against.
+            // The Hard as issue 16 found it (model::Plan::Reference): what the search and
+            // today's levels are measured against.
             "reference-hard" => Box::new(Moscow41Ai {
                 level: Level::Hard,
-                aim: crate::moscow41::model::Aim::Every,
+                plan: crate::moscow41::model::Plan::Reference,
             }),
             _ if Self::searches(level) => Box::new(search::moscow41::search_ai(
                 level,

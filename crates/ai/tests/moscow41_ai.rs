@@ -642,12 +642,12 @@ fn the_german_takes_moscow_in_typhoon_against_random_play() {
 }
 
 /// SC.1 (two ways to win: German lines in Yelnia and Yartsevo, or Chernigov and Romny):
-/// the German aims at Chernigov and Romny alone (`Aim::Best`, measured the stronger) until
+/// the German aims at Chernigov and Romny alone (`Plan::Current`, measured the stronger) until
 /// the lines are in reach — one stands, or one can go up now — and then at both. The
-/// reference (`Aim::Every`) and the Soviet always see both; the other scenarios are alike.
+/// reference (`Plan::Reference`) and the Soviet always see both; the other scenarios are alike.
 #[test]
 fn sc1_german_aims_at_chernigov_and_romny_until_a_line_is_in_reach() {
-    use eastfront_ai::moscow41::model::{Aim, Model};
+    use eastfront_ai::moscow41::model::{Model, Plan};
     let game = Moscow41::new();
     let b = &game.board;
     let sorted = |mut v: Vec<usize>| {
@@ -663,28 +663,64 @@ fn sc1_german_aims_at_chernigov_and_romny_until_a_line_is_in_reach() {
     let soviet = game.view(&st, Viewer::Side(Side::Soviet));
     let all = areas(&["Chernigov", "Romny", "Yartsevo", "Yelnia"]);
     assert_eq!(
-        names(&Model::for_play(b, &german, Aim::Best)),
+        names(&Model::for_play(b, &german, Plan::Current)),
         areas(&["Chernigov", "Romny"])
     );
-    assert_eq!(names(&Model::for_play(b, &german, Aim::Every)), all);
-    assert_eq!(names(&Model::for_play(b, &soviet, Aim::Best)), all);
+    assert_eq!(names(&Model::for_play(b, &german, Plan::Reference)), all);
+    assert_eq!(names(&Model::for_play(b, &soviet, Plan::Current)), all);
     // A line of the other condition stands: both conditions count again.
     let mut lined = st.clone();
     let yartsevo = b.place("Yartsevo").unwrap();
     lined.dl[yartsevo.index()] = [true, false];
     let view = game.view(&lined, Viewer::Side(Side::German));
     let yelnia = b.place("Yelnia").unwrap().index();
-    assert!(names(&Model::for_play(b, &view, Aim::Best)).contains(&yelnia));
+    assert!(names(&Model::for_play(b, &view, Plan::Current)).contains(&yelnia));
     // Yelnia and Yartsevo German and clear (a line can go up now): the same.
     let mut clear = st.clone();
     sc1_objectives_german(&game, &mut clear);
     let view = game.view(&clear, Viewer::Side(Side::German));
-    assert!(Model::for_play(b, &view, Aim::Best).cache.goal_dl.len() == 2);
+    assert!(Model::for_play(b, &view, Plan::Current).cache.goal_dl.len() == 2);
     // Moscow is the whole aim in SC.2 either way.
     let sc2 = play_until(&game, "sc2", 8, |st| st.active == Side::German);
     let view = game.view(&sc2, Viewer::Side(Side::German));
     assert_eq!(
-        Model::for_play(b, &view, Aim::Best).objectives(),
-        Model::for_play(b, &view, Aim::Every).objectives()
+        Model::for_play(b, &view, Plan::Current).objectives(),
+        Model::for_play(b, &view, Plan::Reference).objectives()
+    );
+}
+
+/// SC.3 (the German wins by taking Moscow): today's Soviet values a combat block, its steps
+/// and his line in Moscow beside Stalin (a Victory Area stacks Stalin and one block, R 2.4.3):
+/// 300 for the block and 30 a step, over what the reference Soviet sees.
+#[test]
+fn sc3_soviet_keeps_a_garrison_in_moscow() {
+    use eastfront_ai::moscow41::model::{Model, Plan};
+    let game = Moscow41::new();
+    let b = &game.board;
+    let moscow = b.place("Moscow").unwrap();
+    let st = play_until(&game, "sc3", 8, |st| st.active == Side::Soviet);
+    let combat = |x: &BlockId| b.block(*x).role == Role::Combat;
+    let mut bare = st.clone();
+    for x in b.side_blocks(Side::Soviet).filter(combat) {
+        if bare.blocks[x.index()].loc == Loc::Space(moscow) {
+            bare.blocks[x.index()].loc = Loc::ForcePool;
+        }
+    }
+    let army = b
+        .side_blocks(Side::Soviet)
+        .find(|x| combat(x) && b.block(*x).max_strength >= 4)
+        .unwrap();
+    let mut held = bare.clone();
+    held.blocks[army.index()].loc = Loc::Space(moscow);
+    held.blocks[army.index()].strength = 4;
+    let value = |st: &State, plan| {
+        let view = game.view(st, Viewer::Side(Side::Soviet));
+        Model::for_play(b, &view, plan).value(true)
+    };
+    let gain = |plan| value(&held, plan) - value(&bare, plan);
+    let garrison = gain(Plan::Current) - gain(Plan::Reference);
+    assert!(
+        (garrison - (300.0 + 30.0 * 4.0)).abs() < 1e-2,
+        "the garrison is worth {garrison}"
     );
 }

@@ -50,14 +50,13 @@ impl Level {
     pub fn parse(s: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.name() == s)
     }
-    /// Where this level's German aims: Normal and Hard at the condition measured best
-    /// ([`model::Aim::Best`]); Easy, the level meant to lose, at every condition as before
-    /// (aiming at Chernigov and Romny alone, its SC.1 German beat the Normal Soviet in 93 to
-    /// 99 games of 100, docs/ai.md "fifth round").
-    pub fn aim(self) -> model::Aim {
+    /// How this level plays ([`model::Plan`]): Normal and Hard today's plan; Easy, the level
+    /// meant to lose, as before (with today's plan its SC.1 German beat the Normal Soviet in
+    /// 93 to 99 games of 100, docs/ai.md "fifth round").
+    pub fn plan(self) -> model::Plan {
         match self {
-            Level::Easy => model::Aim::Every,
-            Level::Normal | Level::Hard => model::Aim::Best,
+            Level::Easy => model::Plan::Reference,
+            Level::Normal | Level::Hard => model::Plan::Current,
         }
     }
 }
@@ -131,16 +130,16 @@ impl Profile {
 /// The AI's choice for the side `view` belongs to. Deterministic for a given view, legal
 /// list, level and seed.
 pub fn choose(game: &Moscow41, view: &View, legal: &[Action], level: Level, seed: u64) -> Action {
-    choose_aiming(game, view, legal, level, level.aim(), seed)
+    choose_with_plan(game, view, legal, level, level.plan(), seed)
 }
 
-/// [`choose`] with the German's aim given ([`model::Aim::Every`]: the reference player).
-pub fn choose_aiming(
+/// [`choose`] with the plan given ([`model::Plan::Reference`]: the reference player).
+pub fn choose_with_plan(
     game: &Moscow41,
     view: &View,
     legal: &[Action],
     level: Level,
-    aim: model::Aim,
+    plan: model::Plan,
     seed: u64,
 ) -> Action {
     assert!(!legal.is_empty(), "choose needs at least one legal action");
@@ -148,7 +147,7 @@ pub fn choose_aiming(
         return legal[0].clone();
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let m = model::Model::for_play(&game.board, view, aim);
+    let m = model::Model::for_play(&game.board, view, plan);
     let mut ctx = tactics::Ctx::new(m, view, level, legal);
     let keep = shortlist(&ctx, legal);
     let mut best: Option<(f32, usize)> = None;
@@ -192,27 +191,28 @@ fn shortlist(ctx: &tactics::Ctx, legal: &[Action]) -> Vec<bool> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Moscow41Ai {
     pub level: Level,
-    /// Where the German aims: the level's ([`Level::aim`]) at the table, [`model::Aim::Every`]
-    /// for the reference the search is measured against (`reference-hard`).
-    pub aim: model::Aim,
+    /// How it plays: the level's plan ([`Level::plan`]) at the table,
+    /// [`model::Plan::Reference`] for the reference a search is measured against
+    /// (`reference-hard`).
+    pub plan: model::Plan,
 }
 
 impl Moscow41Ai {
     pub fn new(level: Level) -> Moscow41Ai {
         Moscow41Ai {
             level,
-            aim: level.aim(),
+            plan: level.plan(),
         }
     }
 }
 
 impl eastfront_kernel::Opponent<Moscow41> for Moscow41Ai {
     fn choose(&self, game: &Moscow41, view: &View, legal: &[Action], seed: u64) -> Action {
-        choose_aiming(game, view, legal, self.level, self.aim, seed)
+        choose_with_plan(game, view, legal, self.level, self.plan, seed)
     }
     fn name(&self) -> String {
         let n = self.level.name();
-        let reference = if self.aim != self.level.aim() {
+        let reference = if self.plan != self.level.plan() {
             " (reference)"
         } else {
             ""
@@ -232,7 +232,7 @@ pub fn ranked(
     seed: u64,
 ) -> Vec<usize> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let m = model::Model::for_play(&game.board, view, level.aim());
+    let m = model::Model::for_play(&game.board, view, level.plan());
     let mut ctx = tactics::Ctx::new(m, view, level, legal);
     let keep = shortlist(&ctx, legal);
     let mut scored: Vec<(f32, usize)> = Vec::with_capacity(legal.len());
@@ -253,5 +253,5 @@ pub fn ranked(
 /// The German's view of a position as a number: the evaluator (VP, supply, the front) of the
 /// German's own view, for a search that cuts a playout off.
 pub fn german_value(game: &Moscow41, view: &View) -> f32 {
-    model::Model::for_play(&game.board, view, model::Aim::Best).value(true)
+    model::Model::for_play(&game.board, view, model::Plan::Current).value(true)
 }

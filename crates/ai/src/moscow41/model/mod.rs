@@ -92,6 +92,8 @@ pub struct Model<'a> {
     pub support: Vec<Vec<f32>>,
     /// Whose support `support` is (the side to move).
     pub support_side: Side,
+    /// How this model's player plays ([`Plan`]).
+    pub plan: Plan,
 }
 
 /// Per-decision facts: enemy fire that can reach each area, distance to the nearest enemy
@@ -115,30 +117,31 @@ pub fn idx(s: Side) -> usize {
     }
 }
 
-/// Which of his scenario's victory conditions the German drives for. SC.1 offers two (two
-/// German DLs in Yelnia and Yartsevo, or control of Chernigov and Romny; rules §4.2): going
-/// for both split his attack and won 2–6% against the Soviet utility Hard; going for
-/// Chernigov and Romny alone wins 23–26% (seeds 5000–5059 / 8000–8099, docs/ai.md "fifth
-/// round"). Only a scenario with both kinds of condition is affected.
+/// How the utility AI plays, measured against the AI as issue 16 found it (docs/ai.md
+/// "fifth round").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Aim {
-    /// The condition measured best: SC.1's Chernigov and Romny.
+pub enum Plan {
+    /// Today's play. SC.1 offers the German two ways to win (two German DLs in Yelnia and
+    /// Yartsevo, or control of Chernigov and Romny; rules §4.2): going for both split his
+    /// attack and won 2–6% against the Soviet utility Hard; he goes for Chernigov and Romny
+    /// alone until the lines are in reach (23–35%). The Soviet keeps a garrison and a line in
+    /// each German objective of SC.1–SC.3 ([`Model::value`]).
     #[default]
-    Best,
-    /// Every condition the scenario offers: the utility AI before the fifth round of issue
-    /// 16 (the reference a search is measured against), and the learned value's features.
-    Every,
+    Current,
+    /// The utility AI before the fifth round of issue 16: the reference a search is measured
+    /// against, and the learned value's features.
+    Reference,
 }
 
 impl<'a> Model<'a> {
-    /// The model of `view` on the scenario's own terms ([`Aim::Every`]): the learned value's
-    /// features, the same whichever side looks.
+    /// The model of `view` as [`Plan::Reference`] plays it: the learned value's features
+    /// (fitted on its games), the same whichever side looks.
     pub fn from_view(board: &'a Board, view: &View) -> Model<'a> {
-        Model::for_play(board, view, Aim::Every)
+        Model::for_play(board, view, Plan::Reference)
     }
 
-    /// The model a player plays from: the German aims where `aim` says.
-    pub fn for_play(board: &'a Board, view: &View, aim: Aim) -> Model<'a> {
+    /// The model a player of `plan` plays from.
+    pub fn for_play(board: &'a Board, view: &View, plan: Plan) -> Model<'a> {
         let me = match view.viewer {
             Viewer::Side(s) => s,
             Viewer::Omniscient => view.active_side.unwrap_or(Side::German),
@@ -281,13 +284,14 @@ impl<'a> Model<'a> {
             }),
             support,
             support_side: view.active_side.unwrap_or(me),
+            plan,
         };
         let (goal_control, mut goal_dl) = scenario_goals(board, &view.scenario);
-        // SC.1's German goes for Chernigov and Romny (Aim::Best): the Yelnia and Yartsevo
+        // SC.1's German goes for Chernigov and Romny (Plan::Current): the Yelnia and Yartsevo
         // lines drop out of his objectives, his drive and his HQs' placing — until that
         // condition is in reach (a line of it stands, he holds both areas, or one is his and
         // clear so a line can go up now): then he plays for both, as the reference does.
-        if aim == Aim::Best && me == Side::German && !goal_control.is_empty() {
+        if plan == Plan::Current && me == Side::German && !goal_control.is_empty() {
             let lines = goal_dl.iter().any(|a| m.dl[*a][0]);
             let all_held = goal_dl.iter().all(|a| m.control[*a] == Side::German);
             let one_clear = goal_dl

@@ -68,6 +68,14 @@ impl Model<'_> {
             }
             v += if me == Side::German { g } else { -g };
         }
+        // The Soviet's garrisons in the scenario's German objectives (SC.1–SC.3: one of them
+        // lost is the game): a combat block, its steps and a line in each. Between the
+        // utility Hards the Soviet had left Moscow to Stalin alone for impulses on end (the
+        // stack holds Stalin and one block, R 2.4.3); with these terms today's Hard German
+        // wins 51 SC.3 games in 100 against him where he won 77 (docs/ai.md "fifth round").
+        if me == Side::Soviet && self.plan == Plan::Current && self.has_scenario_goal() {
+            self.garrison_terms(&mut v);
+        }
         // The last VP the enemy needs for Sudden Death: a full garrison and a DL (R 1.7).
         if en_vp >= 6.0 {
             for a in 0..self.board.n_areas {
@@ -199,5 +207,28 @@ impl Model<'_> {
             }
         }
         v
+    }
+
+    /// [`Self::value`]'s garrison terms for the Soviet: each German objective he holds
+    /// wants a combat block (300), four steps there (30 each) and his line (120).
+    fn garrison_terms(&self, v: &mut f32) {
+        let me = self.me;
+        let goals = self.cache.goal_control.iter().chain(&self.cache.goal_dl);
+        for &a in goals {
+            if self.control[a] != me {
+                continue;
+            }
+            let (blocks, steps) = self
+                .blocks_of(a, me)
+                .filter(|u| u.role == Some(Role::Combat))
+                .fold((0, 0.0), |(n, s), u| (n + 1, s + u.strength));
+            if blocks == 0 {
+                *v -= 300.0;
+            }
+            *v -= 30.0 * (4.0 - steps).max(0.0);
+            if !self.dl[a][idx(me)] {
+                *v -= 120.0;
+            }
+        }
     }
 }

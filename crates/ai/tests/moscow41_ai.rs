@@ -723,4 +723,23 @@ fn sc3_soviet_keeps_a_garrison_in_moscow() {
         (garrison - (300.0 + 30.0 * 4.0)).abs() < 1e-2,
         "the garrison is worth {garrison}"
     );
+    // SC.3 is November and December: an area around Moscow left without a combat block
+    // costs 300 more.
+    assert!(st.turn >= 5);
+    let ring = b.neighbours(moscow).find(|nb| {
+        b.is_area(*nb)
+            && b.side_blocks(Side::Soviet)
+                .filter(combat)
+                .any(|x| held.blocks[x.index()].loc == Loc::Space(*nb))
+    });
+    let ring = ring.expect("a Soviet combat block beside Moscow");
+    let mut open = held.clone();
+    for x in b.side_blocks(Side::Soviet).filter(combat) {
+        if open.blocks[x.index()].loc == Loc::Space(ring) {
+            open.blocks[x.index()].loc = Loc::ForcePool;
+        }
+    }
+    let gain = |plan| value(&held, plan) - value(&open, plan);
+    let guard = gain(Plan::Current) - gain(Plan::Reference);
+    assert!((guard - 300.0).abs() < 1e-2, "the ring is worth {guard}");
 }

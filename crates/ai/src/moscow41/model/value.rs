@@ -71,8 +71,9 @@ impl Model<'_> {
         // The Soviet's garrisons in the scenario's German objectives (SC.1–SC.3: one of them
         // lost is the game): a combat block, its steps and a line in each. Between the
         // utility Hards the Soviet had left Moscow to Stalin alone for impulses on end (the
-        // stack holds Stalin and one block, R 2.4.3); with these terms today's Hard German
-        // wins 51 SC.3 games in 100 against him where he won 77 (docs/ai.md "fifth round").
+        // stack holds Stalin and one block, R 2.4.3); with these terms (and the ring of
+        // blocks around it from November) today's Hard German wins 18 SC.3 games in 100
+        // against him where he won 77 (docs/ai.md "fifth round").
         if me == Side::Soviet && self.plan == Plan::Current && self.has_scenario_goal() {
             self.garrison_terms(&mut v);
         }
@@ -210,7 +211,8 @@ impl Model<'_> {
     }
 
     /// [`Self::value`]'s garrison terms for the Soviet: each German objective he holds
-    /// wants a combat block (300), four steps there (30 each) and his line (120).
+    /// wants a combat block (300), four steps there (30 each) and his line (120), and from
+    /// November a combat block in every area around it (300 each).
     fn garrison_terms(&self, v: &mut f32) {
         let me = self.me;
         let goals = self.cache.goal_control.iter().chain(&self.cache.goal_dl);
@@ -228,6 +230,21 @@ impl Model<'_> {
             *v -= 30.0 * (4.0 - steps).max(0.0);
             if !self.dl[a][idx(me)] {
                 *v -= 120.0;
+            }
+            // From November the German stands at the objective's gates (SC.2's last two
+            // months, all of SC.3): a ring of combat blocks in the areas around it. Against
+            // today's Hard German in SC.3 this won 82 games in 100 where the garrison alone
+            // won 49; held from the start, it drew SC.2's blocks off the October front (93 →
+            // 84 games in 100 there).
+            if self.turn >= 5 {
+                for nb in self.board.neighbours(AreaId::from_index(a)) {
+                    let guarded = self
+                        .blocks_of(nb.index(), me)
+                        .any(|u| u.role == Some(Role::Combat));
+                    if self.board.is_area(nb) && !guarded {
+                        *v -= 300.0;
+                    }
+                }
             }
         }
     }

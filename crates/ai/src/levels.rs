@@ -88,12 +88,13 @@ pub trait ComputerPlayers: Game + Sized {
     }
 
     /// The hint: what the player at `level` would do from `view`, with the search's estimate
-    /// of each side's chance of winning (None at the levels that do not search, and where
-    /// nothing was searched; Moscow '41 always gives one where `signals.wants_estimate`: the
-    /// learned estimate of the position, `moscow41::learned::win_chance`, unless its search
-    /// uses the learned value itself and then the chosen action's) and its progress in `signals` (iterations so far; `stop` ends it
-    /// early, and a stop left set ends the next search at once). `budget` as for
-    /// [`Self::computer`]: with the same seed and budget the hint is the player's choice.
+    /// of each side's chance of winning and its progress in `signals` (iterations so far;
+    /// `stop` ends it early, and a stop left set ends the next search at once). No estimate
+    /// at the levels that do not search, nor where nothing was searched; Moscow '41 gives one
+    /// wherever `signals.wants_estimate`: the learned estimate of the position
+    /// (`moscow41::learned::win_chance`), or the chosen action's where its search uses the
+    /// learned value itself. `budget` as for [`Self::computer`]: with the same seed and budget
+    /// the hint is the player's choice.
     #[allow(clippy::too_many_arguments)]
     fn advise(
         &self,
@@ -252,6 +253,7 @@ mod tests {
             );
         }
         assert!(Moscow41::computer("utility-hard", Budget::Level).is_some());
+        assert!(Moscow41::computer("reference-hard", Budget::Level).is_some());
         assert!(Stalingrad::computer("utility", Budget::Level).is_some());
         assert!(Moscow41::computer("impossible", Budget::Level).is_none());
         let c = thinking("hard", Budget::Iterations(50), Config::default());

@@ -7,10 +7,10 @@
 //! The weights ([`WEIGHTS`], in `learned_weights.rs`) are fitted by the `value_fit` example
 //! to the results of utility-vs-utility games that the `value_data` example plays and
 //! records (docs/ai.md, "Moscow '41: a value learned from outcomes"). Everything read here
-//! comes from the side's own View through [`Model::from_view`]: hidden enemy blocks are the
+//! comes from the side's own View through [`Model::for_play`] (the reference plan): hidden enemy blocks are the
 //! model's estimate, never the truth.
 
-use super::model::{idx, FromIndex, Model};
+use super::model::{idx, FromIndex, Model, Plan};
 use eastfront_kernel::{Side, Viewer};
 use eastfront_moscow41::data::Role;
 use eastfront_moscow41::view::View;
@@ -73,7 +73,9 @@ fn logistic(x: f64) -> f64 {
 /// The features of `view`, German-positive (a feature that helps the German is positive
 /// whichever side looks).
 pub fn features(board: &Board, view: &View) -> [f64; NF] {
-    let m = Model::from_view(board, view);
+    // The reference plan's model: the one the weights were fitted on, the same whichever
+    // side looks.
+    let m = Model::for_play(board, view, Plan::Reference);
     let viewer = match view.viewer {
         Viewer::Side(s) => s,
         Viewer::Omniscient => m.me,

@@ -40,7 +40,10 @@ fn fortifying_the_objectives_raises_the_german_chance_in_sc1() {
     let game = Moscow41::new();
     let st = game.setup("sc1", &Default::default(), 5).unwrap();
     let view = game.view(&st, Viewer::Side(Side::German));
-    let goals = Model::from_view(&game.board, &view).cache.goal_dl.clone();
+    let goals = Model::for_play(&game.board, &view, Plan::Reference)
+        .cache
+        .goal_dl
+        .clone();
     assert!(!goals.is_empty());
     let before = win_chance(&game, &view)[0];
     let mut fortified = view.clone();

@@ -134,12 +134,6 @@ pub enum Plan {
 }
 
 impl<'a> Model<'a> {
-    /// The model of `view` as [`Plan::Reference`] plays it: the learned value's features
-    /// (fitted on its games), the same whichever side looks.
-    pub fn from_view(board: &'a Board, view: &View) -> Model<'a> {
-        Model::for_play(board, view, Plan::Reference)
-    }
-
     /// The model a player of `plan` plays from.
     pub fn for_play(board: &'a Board, view: &View, plan: Plan) -> Model<'a> {
         let me = match view.viewer {

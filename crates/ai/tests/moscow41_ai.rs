@@ -4,11 +4,12 @@
 use eastfront_ai::moscow41::{choose, random_action, Level};
 use eastfront_kernel::{Game, Side, Viewer};
 use eastfront_moscow41::data::{Colour, Role, Speed, Terrain};
-use eastfront_moscow41::{
-    query, Action, AreaId, BlockId, ImpulseKind, Loc, Moscow41, Phase, State,
-};
+use eastfront_moscow41::{query, Action, BlockId, ImpulseKind, Loc, Moscow41, Phase, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+
+mod common;
+use common::{play_until, sc1_objectives_german};
 
 fn seat(side: Side) -> eastfront_kernel::Seat {
     eastfront_kernel::Seat(if side == Side::German { 0 } else { 1 })
@@ -70,24 +71,6 @@ fn ai_beats_random() {
         "the AI won only {wins} of {} games against random play",
         2 * n
     );
-}
-
-/// Plays random games from `seed` on until `pred` holds; returns that state.
-fn play_until(game: &Moscow41, scenario: &str, seed: u64, pred: impl Fn(&State) -> bool) -> State {
-    for seed in seed..seed + 50 {
-        let mut st = game.setup(scenario, &Default::default(), seed).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for _ in 0..5000 {
-            if pred(&st) {
-                return st;
-            }
-            let Some(s) = game.active(&st) else { break };
-            let legal = game.legal_actions(&st, s);
-            let a = random_action(&legal, &mut rng);
-            game.apply(&mut st, s, &a).unwrap();
-        }
-    }
-    panic!("the wanted moment never came");
 }
 
 fn german_command(st: &State) -> bool {
@@ -404,24 +387,6 @@ fn r12_0_sc1_passes_to_build_the_winning_line() {
     }
 }
 
-/// SC.1's objective areas, Yelnia and Yartsevo, emptied of Soviet blocks and German.
-fn sc1_objectives_german(game: &Moscow41, st: &mut State) -> (AreaId, AreaId) {
-    let b = &game.board;
-    let yelnia = b.place("Yelnia").unwrap();
-    let yartsevo = b.place("Yartsevo").unwrap();
-    for (i, bs) in st.blocks.iter_mut().enumerate() {
-        if b.blocks[i].side == Side::Soviet
-            && (bs.loc == Loc::Space(yelnia) || bs.loc == Loc::Space(yartsevo))
-        {
-            bs.loc = Loc::ForcePool;
-        }
-    }
-    for a in [yelnia, yartsevo] {
-        st.control[a.index()] = Side::German;
-    }
-    (yelnia, yartsevo)
-}
-
 /// Every legal action of an opening position reads as words (no debug dump of ids).
 #[test]
 fn describes_actions_in_words() {
@@ -639,107 +604,4 @@ fn the_german_takes_moscow_in_typhoon_against_random_play() {
         wins * 10 >= 9 * n,
         "the German took Moscow in {wins} of {n} games"
     );
-}
-
-/// SC.1 (two ways to win: German lines in Yelnia and Yartsevo, or Chernigov and Romny):
-/// the German aims at Chernigov and Romny alone (`Plan::Current`, measured the stronger) until
-/// the lines are in reach — one stands, or one can go up now — and then at both. The
-/// reference (`Plan::Reference`) and the Soviet always see both; the other scenarios are alike.
-#[test]
-fn sc1_german_aims_at_chernigov_and_romny_until_a_line_is_in_reach() {
-    use eastfront_ai::moscow41::model::{Model, Plan};
-    let game = Moscow41::new();
-    let b = &game.board;
-    let sorted = |mut v: Vec<usize>| {
-        v.sort();
-        v
-    };
-    let names = |m: &Model| sorted(m.objectives());
-    let areas = |ns: &[&str]| sorted(ns.iter().map(|n| b.place(n).unwrap().index()).collect());
-    let st = play_until(&game, "sc1", 8, |st| {
-        st.phase == Phase::ImpulseChoice && st.active == Side::German
-    });
-    let german = game.view(&st, Viewer::Side(Side::German));
-    let soviet = game.view(&st, Viewer::Side(Side::Soviet));
-    let all = areas(&["Chernigov", "Romny", "Yartsevo", "Yelnia"]);
-    assert_eq!(
-        names(&Model::for_play(b, &german, Plan::Current)),
-        areas(&["Chernigov", "Romny"])
-    );
-    assert_eq!(names(&Model::for_play(b, &german, Plan::Reference)), all);
-    assert_eq!(names(&Model::for_play(b, &soviet, Plan::Current)), all);
-    // A line of the other condition stands: both conditions count again.
-    let mut lined = st.clone();
-    let yartsevo = b.place("Yartsevo").unwrap();
-    lined.dl[yartsevo.index()] = [true, false];
-    let view = game.view(&lined, Viewer::Side(Side::German));
-    let yelnia = b.place("Yelnia").unwrap().index();
-    assert!(names(&Model::for_play(b, &view, Plan::Current)).contains(&yelnia));
-    // Yelnia and Yartsevo German and clear (a line can go up now): the same.
-    let mut clear = st.clone();
-    sc1_objectives_german(&game, &mut clear);
-    let view = game.view(&clear, Viewer::Side(Side::German));
-    assert!(Model::for_play(b, &view, Plan::Current).cache.goal_dl.len() == 2);
-    // Moscow is the whole aim in SC.2 either way.
-    let sc2 = play_until(&game, "sc2", 8, |st| st.active == Side::German);
-    let view = game.view(&sc2, Viewer::Side(Side::German));
-    assert_eq!(
-        Model::for_play(b, &view, Plan::Current).objectives(),
-        Model::for_play(b, &view, Plan::Reference).objectives()
-    );
-}
-
-/// SC.3 (the German wins by taking Moscow): today's Soviet values a combat block, its steps
-/// and his line in Moscow beside Stalin (a Victory Area stacks Stalin and one block, R 2.4.3):
-/// 300 for the block and 30 a step, over what the reference Soviet sees.
-#[test]
-fn sc3_soviet_keeps_a_garrison_in_moscow() {
-    use eastfront_ai::moscow41::model::{Model, Plan};
-    let game = Moscow41::new();
-    let b = &game.board;
-    let moscow = b.place("Moscow").unwrap();
-    let st = play_until(&game, "sc3", 8, |st| st.active == Side::Soviet);
-    let combat = |x: &BlockId| b.block(*x).role == Role::Combat;
-    let mut bare = st.clone();
-    for x in b.side_blocks(Side::Soviet).filter(combat) {
-        if bare.blocks[x.index()].loc == Loc::Space(moscow) {
-            bare.blocks[x.index()].loc = Loc::ForcePool;
-        }
-    }
-    let army = b
-        .side_blocks(Side::Soviet)
-        .find(|x| combat(x) && b.block(*x).max_strength >= 4)
-        .unwrap();
-    let mut held = bare.clone();
-    held.blocks[army.index()].loc = Loc::Space(moscow);
-    held.blocks[army.index()].strength = 4;
-    let value = |st: &State, plan| {
-        let view = game.view(st, Viewer::Side(Side::Soviet));
-        Model::for_play(b, &view, plan).value(true)
-    };
-    let gain = |plan| value(&held, plan) - value(&bare, plan);
-    let garrison = gain(Plan::Current) - gain(Plan::Reference);
-    assert!(
-        (garrison - (300.0 + 30.0 * 4.0)).abs() < 1e-2,
-        "the garrison is worth {garrison}"
-    );
-    // SC.3 is November and December: an area around Moscow left without a combat block
-    // costs 300 more.
-    assert!(st.turn >= 5);
-    let ring = b.neighbours(moscow).find(|nb| {
-        b.is_area(*nb)
-            && b.side_blocks(Side::Soviet)
-                .filter(combat)
-                .any(|x| held.blocks[x.index()].loc == Loc::Space(*nb))
-    });
-    let ring = ring.expect("a Soviet combat block beside Moscow");
-    let mut open = held.clone();
-    for x in b.side_blocks(Side::Soviet).filter(combat) {
-        if open.blocks[x.index()].loc == Loc::Space(ring) {
-            open.blocks[x.index()].loc = Loc::ForcePool;
-        }
-    }
-    let gain = |plan| value(&held, plan) - value(&open, plan);
-    let guard = gain(Plan::Current) - gain(Plan::Reference);
-    assert!((guard - 300.0).abs() < 1e-2, "the ring is worth {guard}");
 }

@@ -106,6 +106,9 @@ pub struct Cache {
     /// The scenario's German objectives (SC.1–SC.3): areas to control, areas to fortify.
     pub goal_control: Vec<usize>,
     pub goal_dl: Vec<usize>,
+    /// The scenario offers the German two victory conditions, areas to take and areas to
+    /// fortify (SC.1, rules §4.2), whichever of them his plan plays for.
+    pub two_conditions: bool,
     /// Own strength that loses its LOC if the enemy takes this area (supply chokepoints).
     pub crit: Vec<f32>,
 }
@@ -274,6 +277,7 @@ impl<'a> Model<'a> {
                 specials: Vec::new(),
                 goal_control: Vec::new(),
                 goal_dl: Vec::new(),
+                two_conditions: false,
                 crit: Vec::new(),
             }),
             support,
@@ -281,6 +285,7 @@ impl<'a> Model<'a> {
             plan,
         };
         let (goal_control, mut goal_dl) = scenario_goals(board, &view.scenario);
+        let two_conditions = !goal_control.is_empty() && !goal_dl.is_empty();
         // SC.1's German goes for Chernigov and Romny (Plan::Current): the Yelnia and Yartsevo
         // lines drop out of his objectives, his drive and his HQs' placing — until that
         // condition is in reach (a line of it stands, he holds both areas, or one is his and
@@ -303,6 +308,7 @@ impl<'a> Model<'a> {
             specials: Vec::new(),
             goal_control: goal_control.clone(),
             goal_dl: goal_dl.clone(),
+            two_conditions,
             crit: Vec::new(),
         });
         m.dist_objective = Rc::new(m.objective_distances());
@@ -359,6 +365,7 @@ impl<'a> Model<'a> {
             specials,
             goal_control,
             goal_dl,
+            two_conditions,
             crit,
         });
         m

@@ -110,37 +110,7 @@ impl Model<'_> {
         }
         // The German drive: combat blocks close to the objectives.
         if me == Side::German {
-            let scenario_goal = self.has_scenario_goal();
-            let fortify = !self.cache.goal_dl.is_empty();
-            let w = if scenario_goal { 80.0 } else { 15.0 };
-            // (distance to the nearest objective, the block's size), kept only in SC.1
-            let mut nearest_first: Vec<(f32, f32)> = Vec::new();
-            for (a, us) in self.units.iter().enumerate() {
-                let d = self.dist_objective.get(a).copied().unwrap_or(0).min(12) as f32;
-                for u in us
-                    .iter()
-                    .filter(|u| u.side == me && u.role == Some(Role::Combat))
-                {
-                    let size = 0.5 + u.strength / 4.0;
-                    if fortify {
-                        nearest_first.push((d, size));
-                    } else {
-                        // A scenario's objective (Moscow in SC.2/SC.3) is the whole game:
-                        // the drive toward it dominates.
-                        v -= w * d * size;
-                    }
-                }
-            }
-            // SC.1: the drive pulls only the 8 blocks nearest the objectives (two full
-            // stacks in Yelnia and Yartsevo, R 2.7); the rest guard the supply lines behind
-            // them, whose cut isolates the garrisons that must build the lines (R 9.3).
-            // Measured against random play (German, seeds 1–200 / 1001–1200 / 2001–2200):
-            // Normal 93.5 / 88.5 / 94.5% → 97 / 95.5 / 95%, Hard 93.5 / 93 / 95.5% →
-            // 97.5 / 98 / 97.5%; against the AIs it wins more too (docs/moscow41.md).
-            nearest_first.sort_by(|x, y| x.0.total_cmp(&y.0));
-            for (k, (d, size)) in nearest_first.iter().enumerate() {
-                v -= if k < 8 { 80.0 } else { 15.0 } * d * size;
-            }
+            v += self.drive_value();
         }
         if !full {
             return v;
@@ -204,6 +174,64 @@ impl Model<'_> {
                     .filter(|u| u.side == me && u.role == Some(Role::Combat))
                 {
                     v -= 1.0 * da * (0.5 + u.strength / 4.0);
+                }
+            }
+        }
+        v
+    }
+
+    /// The German drive (negative): his combat blocks' distance to the objectives, each
+    /// weighted by its size — all of them, or only the nearest, as the scenario and the
+    /// plan say.
+    pub fn drive_value(&self) -> f32 {
+        let me = self.me;
+        let mut v = 0.0;
+        let w = if self.has_scenario_goal() { 80.0 } else { 15.0 };
+        // The drive pulls all combat blocks, or only the nearest (how many, and the
+        // weight left to the rest).
+        let nearest: Option<(usize, f32)> =
+            if self.plan == Plan::Current && self.cache.two_conditions {
+                // SC.1, today's plan: the 14 nearest (the spearheads for Chernigov and
+                // Romny and the blocks that keep their road open), the rest almost free to
+                // hold the line and its supply. Pulling every block south won the German 18.5% /
+                // 16% of 200 games (seeds 7000– / 7200–) against today's Hard Soviet
+                // (reference); this wins 37% / 30.5% (docs/ai.md "sixth round").
+                Some((14, 5.0))
+            } else if !self.cache.goal_dl.is_empty() {
+                // SC.1, reference plan: the 8 nearest (two full stacks in Yelnia and
+                // Yartsevo, R 2.7); the rest guard the supply lines behind them, whose cut
+                // isolates the garrisons that must build the lines (R 9.3). Measured against
+                // random play (German, seeds 1–200 / 1001–1200 / 2001–2200): Normal 93.5 /
+                // 88.5 / 94.5% → 97 / 95.5 / 95%, Hard 93.5 / 93 / 95.5% → 97.5 / 98 /
+                // 97.5%; against the AIs it wins more too (docs/moscow41.md).
+                Some((8, 15.0))
+            } else {
+                // A scenario's objective (Moscow in SC.2/SC.3) is the whole game: the drive
+                // toward it dominates. (Only the nearest there lost: today's Hard German won
+                // 2–8 SC.2 games in 100 against the reference Soviet where he wins 14.)
+                None
+            };
+        // (distance to the nearest objective, the block's size)
+        let mut drive: Vec<(f32, f32)> = Vec::new();
+        for (a, us) in self.units.iter().enumerate() {
+            let d = self.dist_objective.get(a).copied().unwrap_or(0).min(12) as f32;
+            for u in us
+                .iter()
+                .filter(|u| u.side == me && u.role == Some(Role::Combat))
+            {
+                drive.push((d, 0.5 + u.strength / 4.0));
+            }
+        }
+        match nearest {
+            None => {
+                for (d, size) in &drive {
+                    v -= w * d * size;
+                }
+            }
+            Some((pulled, rest)) => {
+                drive.sort_by(|x, y| x.0.total_cmp(&y.0));
+                for (k, (d, size)) in drive.iter().enumerate() {
+                    v -= if k < pulled { 80.0 } else { rest } * d * size;
                 }
             }
         }

@@ -1,12 +1,14 @@
 //! Training data for Moscow '41's learned value (`eastfront_ai::moscow41::learned`):
 //! `cargo run --release -p eastfront-ai --example value_data -- --games N --seed S --out FILE
 //! [--noise P]`. Game `k` (seed `S + k`) plays the scenario `k mod 4` (campaign, SC.1, SC.2,
-//! SC.3) between utility levels drawn from the seed (Easy, Normal or Hard on each side), and
-//! with probability `P` (default 0.03) a decision is a random legal action that does not end
+//! SC.3) between utility levels drawn from the seed (Easy, Normal or Hard on each side, each
+//! playing its level's plan or, for one side in two, `model::Plan::Reference`), and with
+//! probability `P` (default 0.03) a decision is a random legal action that does not end
 //! a segment, so that positions vary. At every impulse choice (a quiet point: between
 //! impulses) both sides' features are recorded, each from that side's own View, and every
 //! row is labelled with the game's result (1 German win, 0 Soviet win, 0.5 draw).
-//! CSV: seed, scenario, viewer (0 German, 1 Soviet), label, German level, Soviet level,
+//! CSV: seed, scenario, viewer (0 German, 1 Soviet), label, German and Soviet player (a
+//! level, `reference-LEVEL` where the reference plan is not the level's own),
 //! then the features in `learned::NAMES` order. Deterministic for its arguments.
 
 use eastfront_ai::moscow41::model::Plan;
@@ -60,6 +62,22 @@ fn main() {
             Level::ALL[rng.random_range(0..3)],
             Level::ALL[rng.random_range(0..3)],
         ];
+        // Each side plays its level's plan or, one game in two, the reference plan: the
+        // positions of both (today's SC.1 German rarely builds the Yelnia and Yartsevo
+        // lines the reference goes for, and a player may).
+        let plans = levels.map(|l| {
+            if rng.random_bool(0.5) {
+                Plan::Reference
+            } else {
+                l.plan()
+            }
+        });
+        let player = |i: usize| match plans[i] {
+            Plan::Reference if levels[i].plan() != Plan::Reference => {
+                format!("reference-{}", levels[i].name())
+            }
+            _ => levels[i].name().to_string(),
+        };
         let mut st = game.setup(sc, &Default::default(), s).expect("setup");
         let mut records: Vec<(usize, [f64; learned::NF])> = Vec::new();
         let mut steps = 0;
@@ -89,16 +107,7 @@ fn main() {
                 }
             } else {
                 let view = game.view(&st, Viewer::Side(side));
-                // The players the learned weights were fitted on (Plan::Reference): the fit
-                // stays reproducible.
-                choose_with_plan(
-                    &game,
-                    &view,
-                    &legal,
-                    levels[i],
-                    Plan::Reference,
-                    rng.random(),
-                )
+                choose_with_plan(&game, &view, &legal, levels[i], plans[i], rng.random())
             };
             game.apply(&mut st, seat, &a).expect("a legal action");
         }
@@ -114,8 +123,8 @@ fn main() {
             writeln!(
                 f,
                 "{s},{sc},{viewer},{label},{},{},{}",
-                levels[0].name(),
-                levels[1].name(),
+                player(0),
+                player(1),
                 xs.join(",")
             )
             .expect("write");

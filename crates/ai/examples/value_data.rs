@@ -62,7 +62,7 @@ fn main() {
             Level::ALL[rng.random_range(0..3)],
             Level::ALL[rng.random_range(0..3)],
         ];
-        // Each side plays its level's plan or, one game in two, the reference plan: the
+        // Each side plays its level's plan or, one side in two, the reference plan: the
         // positions of both (today's SC.1 German rarely builds the Yelnia and Yartsevo
         // lines the reference goes for, and a player may).
         let plans = levels.map(|l| {

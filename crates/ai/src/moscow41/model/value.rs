@@ -184,17 +184,15 @@ impl Model<'_> {
     /// weighted by its size — all of them, or only the nearest, as the scenario and the
     /// plan say.
     pub fn drive_value(&self) -> f32 {
-        let me = self.me;
-        let mut v = 0.0;
         let w = if self.has_scenario_goal() { 80.0 } else { 15.0 };
-        // The drive pulls all combat blocks, or only the nearest (how many, and the
-        // weight left to the rest).
+        // How many of the nearest blocks the drive pulls at `w`, and the weight left to the
+        // rest (every block pulled where None).
         let nearest: Option<(usize, f32)> =
             if self.plan == Plan::Current && self.cache.two_conditions {
                 // SC.1, today's plan: the 14 nearest (the spearheads for Chernigov and
                 // Romny and the blocks that keep their road open), the rest almost free to
-                // hold the line and its supply. Pulling every block south won the German 18.5% /
-                // 16% of 200 games (seeds 7000– / 7200–) against today's Hard Soviet
+                // hold the line and its supply. Pulling every block south won the German
+                // 18.5% / 16% of 200 games (seeds 7000– / 7200–) against today's Hard Soviet
                 // (reference); this wins 37% / 30.5% (docs/ai.md "sixth round").
                 Some((14, 5.0))
             } else if !self.cache.goal_dl.is_empty() {
@@ -211,31 +209,23 @@ impl Model<'_> {
                 // 2–8 SC.2 games in 100 against the reference Soviet where he wins 14.)
                 None
             };
-        // (distance to the nearest objective, the block's size)
-        let mut drive: Vec<(f32, f32)> = Vec::new();
-        for (a, us) in self.units.iter().enumerate() {
+        // Each combat block: (distance to the nearest objective, its size).
+        let blocks = self.units.iter().enumerate().flat_map(|(a, us)| {
             let d = self.dist_objective.get(a).copied().unwrap_or(0).min(12) as f32;
-            for u in us
-                .iter()
-                .filter(|u| u.side == me && u.role == Some(Role::Combat))
-            {
-                drive.push((d, 0.5 + u.strength / 4.0));
-            }
-        }
-        match nearest {
-            None => {
-                for (d, size) in &drive {
-                    v -= w * d * size;
-                }
-            }
-            Some((pulled, rest)) => {
-                drive.sort_by(|x, y| x.0.total_cmp(&y.0));
-                for (k, (d, size)) in drive.iter().enumerate() {
-                    v -= if k < pulled { 80.0 } else { rest } * d * size;
-                }
-            }
-        }
-        v
+            us.iter()
+                .filter(|u| u.side == self.me && u.role == Some(Role::Combat))
+                .map(move |u| (d, 0.5 + u.strength / 4.0))
+        });
+        let Some((pulled, rest)) = nearest else {
+            return -blocks.map(|(d, size)| w * d * size).sum::<f32>();
+        };
+        let mut drive: Vec<(f32, f32)> = blocks.collect();
+        drive.sort_by(|x, y| x.0.total_cmp(&y.0));
+        -drive
+            .iter()
+            .enumerate()
+            .map(|(k, (d, size))| if k < pulled { w } else { rest } * d * size)
+            .sum::<f32>()
     }
 
     /// [`Self::value`]'s garrison terms for the Soviet: each German objective he holds

@@ -3,9 +3,10 @@
 //! rounds).
 
 use eastfront_ai::moscow41::model::{FromIndex, Model, Plan};
+use eastfront_ai::moscow41::{choose_with_plan, Level};
 use eastfront_kernel::{Game, Side, Viewer};
 use eastfront_moscow41::data::Role;
-use eastfront_moscow41::{AreaId, BlockId, Loc, Moscow41, Phase, State};
+use eastfront_moscow41::{Action, AreaId, BlockId, Loc, Moscow41, Phase, State};
 
 mod common;
 use common::{play_until, sc1_objectives_german};
@@ -185,5 +186,36 @@ fn sc1_german_drive_pulls_the_fourteen_nearest() {
     for plan in [Plan::Current, Plan::Reference] {
         let far = pull(&sc2, plan, 20);
         assert!(close(far, 80.0), "SC.2 pulls a far block {far} an area");
+    }
+}
+
+/// SC.2's first Logistic Phase (October, rules §4.3: Hitler deploys at "2", every German HQ
+/// at "2" or "3"): today's Hard German activates Hitler (R 7.2: his Logistic Value in HQ
+/// steps, replacement steps and reinforcements) where the reference pauses to restore him
+/// (R 7.1). The Soviet, without the Initiative, has chosen first.
+#[test]
+fn sc2_german_spends_the_logistic_value_in_october() {
+    let game = Moscow41::new();
+    let st = play_until(&game, "sc2", 8, |st| {
+        st.active == Side::German
+            && game.active(st).is_some_and(|seat| {
+                game.legal_actions(st, seat)
+                    .contains(&Action::ActivateLeader)
+            })
+    });
+    let legal = game.legal_actions(&st, game.active(&st).unwrap());
+    assert!(legal.contains(&Action::LogisticPause));
+    let view = game.view(&st, Viewer::Side(Side::German));
+    let hitler = view
+        .blocks
+        .iter()
+        .filter_map(|b| b.face.as_ref())
+        .find(|f| f.role == Role::Leader)
+        .expect("Hitler on the German's side of the view");
+    assert_eq!(hitler.strength, 2, "SC.2 deploys Hitler at 2");
+    for seed in 0..4 {
+        let pick = |plan| choose_with_plan(&game, &view, &legal, Level::Hard, plan, seed);
+        assert_eq!(pick(Plan::Current), Action::ActivateLeader);
+        assert_eq!(pick(Plan::Reference), Action::LogisticPause);
     }
 }

@@ -243,9 +243,9 @@ pub(super) fn score_activate_leader(ctx: &mut Ctx) -> f32 {
     // A German who must meet his objectives within the scenario (SC.1–SC.3, today's plan)
     // spends his Logistic Value now: in SC.2's first Logistic Phase, Hitler at "2" (setup)
     // made the older rule pause, restoring 2 steps of a Leader worth 1 VL a month in the
-    // snow (R 7.2.1.1), where activating him regenerates 14 HQ steps (every HQ from "2" to
-    // full: two more activations each, four bombers from each LW HQ, R 10.10), replaces 14
-    // steps and deploys the pool (R 7.2). As the German against today's Hard Soviet, SC.2:
+    // snow (R 7.2.1.1), where activating him regenerates 14 HQ steps (nearly every HQ to
+    // full: up to two more activations each, four bombers from each LW HQ, R 10.10),
+    // replaces 14 steps and deploys the pool (R 7.2). As the German against today's Hard Soviet, SC.2:
     // 14 → 51 wins in 100 (seeds 7000–7099), 12 → 42 (7100–7199); the campaign's German
     // always activating won none of 40 as before (docs/ai.md "seventh round").
     if ctx.me() == Side::German && ctx.m.plan == Plan::Current && ctx.m.has_scenario_goal() {

@@ -209,9 +209,10 @@ fn sc2_german_spends_the_logistic_value_in_october() {
     let hitler = view
         .blocks
         .iter()
+        .filter(|b| b.side == Side::German)
         .filter_map(|b| b.face.as_ref())
         .find(|f| f.role == Role::Leader)
-        .expect("Hitler on the German's side of the view");
+        .expect("Hitler in the German's view");
     assert_eq!(hitler.strength, 2, "SC.2 deploys Hitler at 2");
     for seed in 0..4 {
         let pick = |plan| choose_with_plan(&game, &view, &legal, Level::Hard, plan, seed);

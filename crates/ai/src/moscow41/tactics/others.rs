@@ -234,23 +234,23 @@ pub(super) fn months_left(ctx: &Ctx) -> u8 {
 
 /// Logistic Phase (R 7.0–7.2): activate while the Leader is strong, pause to restore him.
 pub(super) fn score_activate_leader(ctx: &mut Ctx) -> f32 {
-    let l = leader_strength(ctx);
-    let pool = my_side_view(ctx).map(|s| s.force_pool).unwrap_or(0);
     // The last month: the Leader's strength buys nothing later (R 7.2).
     if months_left(ctx) == 0 {
         return 60.0;
     }
     // A German who must meet his objectives within the scenario (SC.1–SC.3, today's plan)
-    // spends his Logistic Value now: in SC.2's first Logistic Phase, Hitler at "2" (setup)
-    // made the older rule pause, restoring 2 steps of a Leader worth 1 VL a month in the
-    // snow (R 7.2.1.1), where activating him regenerates 14 HQ steps (nearly every HQ to
-    // full: up to two more activations each, four bombers from each LW HQ, R 10.10),
-    // replaces 14 steps and deploys the pool (R 7.2). As the German against today's Hard Soviet, SC.2:
-    // 14 → 51 wins in 100 (seeds 7000–7099), 12 → 42 (7100–7199); the campaign's German
-    // always activating won none of 40 as before (docs/ai.md "seventh round").
+    // spends his Logistic Value now. In SC.2's first Logistic Phase (Hitler at "2") the
+    // older rule below paused, restoring 2 steps of a Leader worth 1 VL a month in the snow
+    // (R 7.2.1.1); activating him regenerates 14 HQ steps (nearly every HQ to full: up to
+    // two more activations each, four bombers from each LW HQ, R 10.10), replaces 14 steps
+    // and deploys the pool (R 7.2). As the German against today's Hard Soviet, SC.2: 14 → 51
+    // wins in 100 (seeds 7000–7099), 12 → 42 (7100–7199); the campaign's German always
+    // activating won none of 40, as before (docs/ai.md "seventh round").
     if ctx.me() == Side::German && ctx.m.plan == Plan::Current && ctx.m.has_scenario_goal() {
         return 60.0;
     }
+    let l = leader_strength(ctx);
+    let pool = my_side_view(ctx).map(|s| s.force_pool).unwrap_or(0);
     let late = ctx.m.turn >= 5;
     if l >= 3 || (l >= 2 && (late || pool >= 6)) || (late && pool > 0) {
         60.0

@@ -225,9 +225,9 @@ impl ComputerPlayers for Moscow41 {
         let domain = search::moscow41::Moscow41Domain::default();
         let mut r = search::search(self, &domain, view, legal, seed, &config, Some(signals));
         // The search's own estimate (its chosen action's mean) is a chance only with the
-        // learned leaf value: the evaluator's logistic is not calibrated (docs/ai.md, the third
-        // round). Otherwise, and where the search was stopped before its first iteration, the
-        // learned estimate of the position.
+        // learned leaf value: the evaluator's logistic is not calibrated
+        // (docs/ai-moscow41.md, the third round). Otherwise, and where the search was stopped
+        // before its first iteration, the learned estimate of the position.
         let learned = domain.value == search::moscow41::Value::Learned;
         if !learned || r.win_chance.is_none() {
             r.win_chance = Some(crate::moscow41::learned::win_chance(self, view));

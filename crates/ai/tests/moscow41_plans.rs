@@ -1,6 +1,6 @@
 //! Moscow '41 AI: the plans (`moscow41::model::Plan`): what today's utility AI plays for
-//! beyond the reference that issue 16 measures it against (docs/ai.md, fifth and sixth
-//! rounds).
+//! beyond the reference that issue 16 measures it against (docs/ai-moscow41.md, fifth to
+//! eighth rounds).
 
 use eastfront_ai::moscow41::model::{FromIndex, Model, Plan};
 use eastfront_ai::moscow41::{choose_with_plan, Level};
@@ -219,4 +219,53 @@ fn sc2_german_spends_the_logistic_value_in_october() {
         assert_eq!(pick(Plan::Current), Action::ActivateLeader);
         assert_eq!(pick(Plan::Reference), Action::LogisticPause);
     }
+}
+
+/// The campaign's first impulse (July: the 4th Panzer Group's L blocks are still in the Force
+/// Pool, SC.C G13): Hoepner, alone in Pskov, would roll for nothing — he advances at most one
+/// box per block with him (R 10.9) — and lose a step at deactivation. Today's Hard leaves
+/// him there; the reference activates him. With the XLI Panzer Corps beside him, both do.
+#[test]
+fn r10_9_hoepner_is_not_activated_without_blocks_on_the_road() {
+    let game = Moscow41::new();
+    let b = &game.board;
+    let hoepner = b.block_by_key("g_hq_4pg").unwrap();
+    let mut st = game.setup("campaign", &Default::default(), 8).unwrap();
+    assert!(st.phase == Phase::ImpulseChoice && st.active == Side::German);
+    let seat = game.active(&st).unwrap();
+    game.apply(&mut st, seat, &Action::Tactical).unwrap();
+    let pskov = match st.blocks[hoepner.index()].loc {
+        Loc::Space(s) => s,
+        other => panic!("Hoepner starts in {other:?}"),
+    };
+    assert!(b.road_index(pskov).is_some(), "Hoepner starts on the Road");
+    // The German's activations for this impulse, one after the other, until he ends them.
+    let activations = |st: &State, plan| {
+        let mut st = st.clone();
+        let mut chosen = Vec::new();
+        while st.phase == Phase::Activation && st.active == Side::German {
+            let seat = game.active(&st).unwrap();
+            let legal = game.legal_actions(&st, seat);
+            let view = game.view(&st, Viewer::Side(Side::German));
+            let a = choose_with_plan(&game, &view, &legal, Level::Hard, plan, 3);
+            if let Action::Activate { hq, .. } = &a {
+                chosen.push(*hq);
+            }
+            game.apply(&mut st, seat, &a).unwrap();
+        }
+        chosen
+    };
+    let first = activations(&st, Plan::Current);
+    assert!(!first.is_empty(), "today's Hard activates an HQ on the map");
+    assert!(
+        !first.contains(&hoepner),
+        "Hoepner activated alone: {first:?}"
+    );
+    assert!(activations(&st, Plan::Reference).contains(&hoepner));
+    // The XLI Panzer Corps joins him in Pskov: a roll can take them a box on.
+    let mut escorted = st.clone();
+    let pzk41 = b.block_by_key("g_pzk41").unwrap();
+    escorted.blocks[pzk41.index()].loc = Loc::Space(pskov);
+    escorted.blocks[pzk41.index()].strength = 4;
+    assert!(activations(&escorted, Plan::Current).contains(&hoepner));
 }

@@ -6,7 +6,7 @@
 //!
 //! The weights ([`WEIGHTS`], in `learned_weights.rs`) are fitted by the `value_fit` example
 //! to the results of utility-vs-utility games that the `value_data` example plays and
-//! records (docs/ai.md, "Moscow '41: a value learned from outcomes"). Everything read here
+//! records (docs/ai-moscow41.md, "A value learned from outcomes"). Everything read here
 //! comes from the side's own View through [`Model::for_play`] (the reference plan): hidden
 //! enemy blocks are the model's estimate, never the truth.
 

@@ -52,7 +52,7 @@ impl Level {
     }
     /// How this level plays ([`model::Plan`]): Normal and Hard today's plan; Easy, the level
     /// meant to lose, as before (with today's plan its SC.1 German beat the Normal Soviet in
-    /// 93 to 99 games of 100, docs/ai.md "fifth round").
+    /// 93 to 99 games of 100, docs/ai-moscow41.md "fifth round").
     pub fn plan(self) -> model::Plan {
         match self {
             Level::Easy => model::Plan::Reference,

@@ -172,7 +172,7 @@ pub fn config(level: &str) -> Config {
     // Measured on SC.1 against the utility Hard (8 games each, 200 iterations): without the
     // progressive bias and with wide widening the search chose among nearly equal noisy means
     // and lost as the Soviet (1–2 of 4) where its own prior wins 4 of 4; with the bias and a
-    // narrow widening it wins those 4 of 4 again (docs/ai.md).
+    // narrow widening it wins those 4 of 4 again (docs/ai-moscow41.md).
     let base = Config {
         playout_depth: 4,
         threads: super::all_cores(),

@@ -120,7 +120,7 @@ pub fn idx(s: Side) -> usize {
     }
 }
 
-/// How the utility AI plays, measured against the AI as issue 16 found it (docs/ai.md
+/// How the utility AI plays, measured against the AI as issue 16 found it (docs/ai-moscow41.md
 /// "fifth round").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Plan {

@@ -73,7 +73,7 @@ impl Model<'_> {
         // utility Hards the Soviet had left Moscow to Stalin alone for impulses on end (the
         // stack holds Stalin and one block, R 2.4.3); with these terms (and the ring of
         // blocks around it from November) today's Hard German wins 18 SC.3 games in 100
-        // against him where he won 77 (docs/ai.md "fifth round").
+        // against him where he won 77 (docs/ai-moscow41.md "fifth round").
         if me == Side::Soviet && self.plan == Plan::Current && self.has_scenario_goal() {
             self.garrison_terms(&mut v);
         }
@@ -193,7 +193,7 @@ impl Model<'_> {
                 // Romny and the blocks that keep their road open), the rest almost free to
                 // hold the line and its supply. Pulling every block south won the German
                 // 18.5% / 16% of 200 games (seeds 7000– / 7200–) against today's Hard Soviet
-                // (reference); this wins 37% / 30.5% (docs/ai.md "sixth round").
+                // (reference); this wins 37% / 30.5% (docs/ai-moscow41.md "sixth round").
                 Some((14, 5.0))
             } else if !self.cache.goal_dl.is_empty() {
                 // SC.1, reference plan: the 8 nearest (two full stacks in Yelnia and

@@ -202,10 +202,20 @@ pub(super) fn score_activate(ctx: &mut Ctx, hq: BlockId, path: &[AreaId]) -> f32
     let cost = hq_step_cost(ctx, hq, strength);
     let d = ctx.m.board.block(hq);
     let me = ctx.me();
-    // Hoepner on the Road to Leningrad (R 10.9): a roll toward Leningrad.
+    // Hoepner on the Road to Leningrad (R 10.9): a roll toward Leningrad. He advances at
+    // most one box per block with him, so today's plan sees no roll while his blocks are
+    // still in the Force Pool (the campaign's July): the activation would cost a step for
+    // nothing. (He still takes it where a Tactical Impulse has no other HQ to activate: the
+    // legal list then holds nothing better.)
     if !ctx.m.board.is_area(AreaId::from_index(cur)) {
         let hoepner_road = ctx.m.board.road_index(AreaId::from_index(cur)).is_some();
-        return if hoepner_road && ctx.m.discs[1] {
+        let escort = ctx
+            .m
+            .blocks_of(cur, me)
+            .filter(|u| u.id != Some(hq))
+            .count();
+        let no_roll = ctx.m.plan == Plan::Current && escort == 0;
+        return if hoepner_road && ctx.m.discs[1] && !no_roll {
             110.0 - cost
         } else {
             -cost

@@ -4,7 +4,7 @@
 //! Blitz and Exploitation). The highest score wins; ending a segment scores 0.
 
 use super::{Level, Profile};
-use crate::moscow41::model::{idx, FromIndex, Model, Unit};
+use crate::moscow41::model::{idx, FromIndex, Model, Plan, Unit};
 use eastfront_kernel::Side;
 use eastfront_moscow41::data::{Colour, ReplacementCost, Role, Terrain};
 use eastfront_moscow41::view::View;

@@ -3,7 +3,6 @@
 //! Defensive Lines, and passing.
 
 use super::*;
-use crate::moscow41::model::Plan;
 
 pub(super) fn score_tactical(ctx: &mut Ctx) -> f32 {
     let b = best_activation(ctx);
@@ -245,7 +244,7 @@ pub(super) fn score_activate_leader(ctx: &mut Ctx) -> f32 {
     // two more activations each, four bombers from each LW HQ, R 10.10), replaces 14 steps
     // and deploys the pool (R 7.2). As the German against today's Hard Soviet, SC.2: 14 → 51
     // wins in 100 (seeds 7000–7099), 12 → 42 (7100–7199); the campaign's German always
-    // activating won none of 40, as before (docs/ai.md "seventh round").
+    // activating won none of 40, as before (docs/ai-moscow41.md "seventh round").
     if ctx.me() == Side::German && ctx.m.plan == Plan::Current && ctx.m.has_scenario_goal() {
         return 60.0;
     }

@@ -259,7 +259,7 @@ fn r10_9_hoepner_is_not_activated_without_blocks_on_the_road() {
     assert!(!first.is_empty(), "today's Hard activates an HQ on the map");
     assert!(
         !first.contains(&hoepner),
-        "Hoepner activated alone: {first:?}"
+        "Hoepner activated without a block beside him: {first:?}"
     );
     assert!(activations(&st, Plan::Reference).contains(&hoepner));
     // The XLI Panzer Corps joins him in Pskov: a roll can take them a box on.

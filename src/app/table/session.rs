@@ -235,6 +235,10 @@ impl TableStatus {
             .map(|s| s.seat)
             .collect()
     }
+    /// Nobody plays: the computer plays every side and the player watches (the watch mode).
+    pub fn watching(&self) -> bool {
+        self.seating.as_ref().is_some_and(|s| s.spectator())
+    }
     pub fn is_human(&self, seat: Seat) -> bool {
         self.seats.iter().any(|s| s.seat == seat && s.human)
     }

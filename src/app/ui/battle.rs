@@ -1,13 +1,16 @@
 //! The battle report, for every game that has no battle window of its own: each battle of the
 //! log (its lines from the opening to the close, with both sides' dice and the hits) opens over
 //! the map when it is fought — during the computer's playback when the playback reaches it —
-//! and stays until the player closes it. Earlier battles are a click away.
+//! and stays until the player closes it. Earlier battles are a click away. When the computer
+//! plays every side (the watch mode) nobody is there to close it: it closes by itself once
+//! another side acts or the turn ends.
 
 use super::dice::dice_row;
 use super::text::{linked, Look};
 use super::{Ctx, Out};
 use crate::app::table::session::BattleSpan;
 use bevy_egui::egui;
+use eastfront_kernel::Side;
 
 /// Which battle the report shows, and the last one the player has seen.
 #[derive(Default, Debug)]
@@ -18,6 +21,38 @@ pub struct BattleReport {
     pub seen: usize,
     /// The table's first frame has been seen: the battles of a loaded game are old news.
     pub started: bool,
+    /// When the battle opened by itself (the watch mode closes it once that moment is past).
+    pub opened_during: Option<Moment>,
+}
+
+/// Who acted, in which turn: what the watch mode's report outlives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Moment {
+    side: Option<Side>,
+    turn: Option<u32>,
+}
+
+impl Moment {
+    /// The moment on screen: the computer's playback step while it plays back (the game
+    /// itself is already past it), else whoever is to act; the turn of the newest line shown.
+    fn of(c: &Ctx, shown: usize) -> Self {
+        Moment {
+            side: c.playback.current().map(|s| s.side).or(c.frame.side_to_act),
+            turn: c.log.lines[..shown.min(c.log.lines.len())]
+                .last()
+                .map(|l| l.turn),
+        }
+    }
+}
+
+/// The watch mode's report closes by itself once another side acts or the turn ends (the
+/// rulebook's solitaire Soviet of Stalingrad is no side that acts): a spectator has nobody to
+/// close it and the map under it has moved on.
+fn outlived(watching: bool, opened_during: Option<&Moment>, now: &Moment) -> bool {
+    watching
+        && opened_during.is_some_and(|then| {
+            (now.side.is_some() && now.side != then.side) || now.turn != then.turn
+        })
 }
 
 /// How many battles are over with their last line shown (the playback has reached it).
@@ -40,6 +75,15 @@ pub fn battle_report(ctx: &egui::Context, c: &Ctx, report: &mut BattleReport, ou
     if done > report.seen {
         report.open = Some(done - 1);
         report.seen = done;
+        report.opened_during = Some(Moment::of(c, shown));
+    }
+    if outlived(
+        c.status.watching(),
+        report.opened_during.as_ref(),
+        &Moment::of(c, shown),
+    ) {
+        report.open = None;
+        report.opened_during = None;
     }
     if done < report.seen {
         // An earlier step of a replay: forget what comes after it.
@@ -102,6 +146,7 @@ pub fn battle_report(ctx: &egui::Context, c: &Ctx, report: &mut BattleReport, ou
         });
     if close {
         report.open = None;
+        report.opened_during = None;
     }
 }
 
@@ -126,5 +171,33 @@ mod tests {
         assert_eq!(finished(&battles, 5), 0, "line 5 not shown yet");
         assert_eq!(finished(&battles, 6), 1);
         assert_eq!(finished(&battles, 20), 1, "the second is still fought");
+    }
+
+    #[test]
+    fn the_watch_modes_report_closes_when_another_side_acts_or_the_turn_ends() {
+        let at = |side: Option<Side>, turn: u32| Moment {
+            side,
+            turn: Some(turn),
+        };
+        let (g, s) = (Some(Side::German), Some(Side::Soviet));
+        let opened = at(g, 3);
+        assert!(
+            !outlived(true, Some(&opened), &at(g, 3)),
+            "the side still acts"
+        );
+        assert!(
+            outlived(true, Some(&opened), &at(s, 3)),
+            "the other side acts"
+        );
+        assert!(
+            !outlived(true, Some(&opened), &at(None, 3)),
+            "the rules act"
+        );
+        assert!(outlived(true, Some(&opened), &at(g, 4)), "the next turn");
+        assert!(
+            !outlived(false, Some(&opened), &at(s, 4)),
+            "a player closes it"
+        );
+        assert!(!outlived(true, None, &at(s, 4)), "opened by hand: stays");
     }
 }

@@ -303,7 +303,8 @@ pub struct BattleMemory {
 
 /// The battle window: opened by each battle's start, it shows both sides' blocks as they
 /// fought (the strength each was laid face up at and the steps it lost), the dice and what
-/// they did, and the loss choices when the rules ask for one.
+/// they did, and the loss choices when the rules ask for one. The player closes it; in the
+/// watch mode it closes by itself once the other side acts.
 pub fn battle_window(
     ctx: &egui::Context,
     game: &Moscow41,
@@ -326,6 +327,12 @@ pub fn battle_window(
     if mem.seen != Some(battle.start) {
         mem.seen = Some(battle.start);
         mem.closed = false;
+    }
+    // Watching the computer play both sides nobody closes it: a battle that is over closes by
+    // itself once the other side acts (its own impulse has moved on).
+    let moved_on = c.view.active_side.is_some_and(|s| s != battle.attacker);
+    if c.status.watching() && battle.ended && !waiting && moved_on {
+        mem.closed = true;
     }
     if mem.closed && !waiting {
         return;
@@ -398,6 +405,8 @@ pub fn battle_window(
                 } else {
                     ui.label(format!("The {} player chooses.", choice.side.name()));
                 }
+            } else if battle.ended && c.status.watching() {
+                ui.small("The battle is over; this window closes when the other side acts.");
             } else if battle.ended {
                 ui.small("The battle is over; close this window to go on.");
             }

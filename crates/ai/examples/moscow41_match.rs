@@ -1,10 +1,12 @@
 //! Moscow '41 AI matches: `cargo run --release -p eastfront-ai --example moscow41_match --
 //! [--games N] [--seed S] [--scenario campaign|sc1|sc2|sc3] [--a normal] [--b random]
-//! [--threads 2] [--a-side german|soviet]`. Player A takes the Germans in games with an even
+//! [--threads 2] [--a-side german|soviet] [--data DIR]`. Player A takes the Germans in games with an even
 //! seed and the Soviets in the others (or always the `--a-side`); prints A's win rate per
 //! side, the mean losses and the AI's time per impulse. A player is `random`, a level
 //! (`easy`, `normal`, `hard`) or `reference-LEVEL` (the level as issue 16 found it,
-//! `model::Plan::Reference`).
+//! `model::Plan::Reference`). `--data DIR` plays on the map, blocks and setups of another
+//! folder (a copy of `scenarios/moscow41` with a reconstructed value corrected, to see what the
+//! correction does to the balance).
 //!
 //! For looking into games: `M41_TRACE=1` prints every action (`M41_TRACE=2` also every
 //! event), `M41_DIAG=1` one line per impulse on the scenario's objectives (control, DLs,
@@ -265,16 +267,25 @@ fn main() {
         "soviet" => Some(Side::Soviet),
         _ => None,
     };
+    let game = match args.iter().position(|x| x == "--data") {
+        Some(i) => {
+            let dir = std::path::Path::new(args.get(i + 1).expect("--data DIR"));
+            let board = eastfront_moscow41::board::Board::from_dir(dir)
+                .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+            Moscow41::with_board(board)
+        }
+        None => Moscow41::new(),
+    };
+    let game = &game;
     let t0 = Instant::now();
     let results: Vec<GameResult> = std::thread::scope(|s| {
         let hs: Vec<_> = (0..threads)
             .map(|k| {
                 let scenario = scenario.clone();
                 s.spawn(move || {
-                    let game = Moscow41::new();
                     (0..games)
                         .filter(|g| g % threads == k)
-                        .map(|g| play(&game, &scenario, seed + g, a, b, a_side))
+                        .map(|g| play(game, &scenario, seed + g, a, b, a_side))
                         .collect::<Vec<_>>()
                 })
             })

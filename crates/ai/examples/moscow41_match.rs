@@ -1,9 +1,9 @@
 //! Moscow '41 AI matches: `cargo run --release -p eastfront-ai --example moscow41_match --
 //! [--games N] [--seed S] [--scenario campaign|sc1|sc2|sc3] [--a normal] [--b random]
-//! [--threads 2] [--a-side german|soviet] [--data DIR]`. Player A takes the Germans in games with an even
-//! seed and the Soviets in the others (or always the `--a-side`); prints A's win rate per
-//! side, the mean losses and the AI's time per impulse. A player is `random`, a level
-//! (`easy`, `normal`, `hard`) or `reference-LEVEL` (the level as issue 16 found it,
+//! [--threads 2] [--a-side german|soviet] [--data DIR]`. Player A takes the Germans in games
+//! with an even seed and the Soviets in the others (or always the `--a-side`); prints A's win
+//! rate per side, the mean losses and the AI's time per impulse. A player is `random`, a
+//! level (`easy`, `normal`, `hard`) or `reference-LEVEL` (the level as issue 16 found it,
 //! `model::Plan::Reference`). `--data DIR` plays on the map, blocks and setups of another
 //! folder (a copy of `scenarios/moscow41` with a reconstructed value corrected, to see what the
 //! correction does to the balance).

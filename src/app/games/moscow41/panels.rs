@@ -328,10 +328,12 @@ pub fn battle_window(
         mem.seen = Some(battle.start);
         mem.closed = false;
     }
-    // Watching the computer play both sides nobody closes it: a battle that is over closes by
-    // itself once the other side acts (its own impulse has moved on).
-    let moved_on = c.view.active_side.is_some_and(|s| s != battle.attacker);
-    if c.status.watching() && battle.ended && !waiting && moved_on {
+    if closes_by_itself(
+        c.status.watching(),
+        battle.ended && !waiting,
+        c.view.active_side,
+        battle.attacker,
+    ) {
         mem.closed = true;
     }
     if mem.closed && !waiting {
@@ -416,6 +418,12 @@ pub fn battle_window(
     }
 }
 
+/// Watching the computer play both sides nobody closes the window: a battle that is over
+/// closes by itself once the other side acts (the attacker's impulse has moved on).
+fn closes_by_itself(watching: bool, over: bool, acting: Option<Side>, attacker: Side) -> bool {
+    watching && over && acting.is_some_and(|s| s != attacker)
+}
+
 /// A block of the battle in words: the strength it fought at and what became of it.
 fn block_words(game: &Moscow41, x: &BattleBlock, ended: bool, face_up_now: bool) -> String {
     let d = game.board.block(x.block);
@@ -488,4 +496,31 @@ fn block_chip(ui: &mut egui::Ui, game: &Moscow41, x: &BattleBlock, text: &str) {
         }
         ui.add(egui::Label::new(text).wrap());
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_watch_modes_battle_window_closes_once_the_defender_acts() {
+        let (g, s) = (Side::German, Side::Soviet);
+        assert!(
+            closes_by_itself(true, true, Some(s), g),
+            "the Soviet's impulse"
+        );
+        assert!(
+            !closes_by_itself(true, true, Some(g), g),
+            "the German still acts"
+        );
+        assert!(
+            !closes_by_itself(true, false, Some(s), g),
+            "still fought or a choice waits"
+        );
+        assert!(
+            !closes_by_itself(false, true, Some(s), g),
+            "a player closes it"
+        );
+        assert!(!closes_by_itself(true, true, None, g), "between turns");
+    }
 }

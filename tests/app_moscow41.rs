@@ -544,4 +544,29 @@ fn watching_the_computer_play_both_sides() {
             "the computer plays seat {seat:?}"
         );
     }
+    // The "AI is thinking / moving" line names the side to act after every frame, also the
+    // frame in which the other side's last action of an impulse was played.
+    let mut changes = 0;
+    let mut last = None;
+    for _ in 0..20_000 {
+        app.update();
+        let table = app.world().resource::<Table<Moscow41>>();
+        let to_act = table.active_seat().map(|s| table.side_of(s));
+        let status = app
+            .world()
+            .resource::<eastfront::app::table::ai::AiStatus>();
+        assert_eq!(
+            status.thinking_for, to_act,
+            "the AI line names the side to act"
+        );
+        if last.is_some() && to_act != last {
+            changes += 1;
+            if changes == 3 {
+                break;
+            }
+        }
+        last = to_act;
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert_eq!(changes, 3, "the turn passed between the sides");
 }

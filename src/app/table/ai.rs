@@ -267,6 +267,12 @@ fn drive<G: TableGame>(
     if let Err(e) = table.apply(task.seat, action, &mut log) {
         table.last_error = Some(format!("The AI's choice was refused by the rules: {e}"));
     }
+    // The side panel drawn this frame already shows the next side to act: the status follows
+    // it now, not a frame later (it named the side that had just moved).
+    status.thinking_for = table
+        .active_seat()
+        .filter(|s| !table.is_human(*s))
+        .map(|s| table.side_of(s));
 }
 
 /// Starts a hint on request; reads its answer when the thread is done.

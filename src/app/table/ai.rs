@@ -175,7 +175,7 @@ fn drive<G: TableGame>(
         return;
     }
     let now = time.elapsed_secs_f64();
-    let Some(seat) = table.active_seat().filter(|s| !table.is_human(*s)) else {
+    let Some(seat) = computer_seat(&table) else {
         // A human decides now (or the game is over): "Skip to my turn" is over.
         if let Some(mut p) = pace {
             if p.skipping && table.active_seat().is_some() {
@@ -269,10 +269,12 @@ fn drive<G: TableGame>(
     }
     // The side panel drawn this frame already shows the next side to act: the status follows
     // it now, not a frame later (it named the side that had just moved).
-    status.thinking_for = table
-        .active_seat()
-        .filter(|s| !table.is_human(*s))
-        .map(|s| table.side_of(s));
+    status.thinking_for = computer_seat(&table).map(|s| table.side_of(s));
+}
+
+/// The seat the computer plays, when it is that seat's turn.
+fn computer_seat<G: TableGame>(table: &Table<G>) -> Option<Seat> {
+    table.active_seat().filter(|s| !table.is_human(*s))
 }
 
 /// Starts a hint on request; reads its answer when the thread is done.

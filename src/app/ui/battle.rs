@@ -25,11 +25,13 @@ pub struct BattleReport {
     pub opened_during: Option<Moment>,
 }
 
-/// Who acted, in which turn: what the watch mode's report outlives.
+/// Who acted, in which turn: what the watch mode's battle windows outlive (this report and
+/// the games' own battle windows).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Moment {
-    side: Option<Side>,
-    turn: Option<u32>,
+    pub side: Option<Side>,
+    /// None: the turn is not part of the moment (a window that closes on the side alone).
+    pub turn: Option<u32>,
 }
 
 impl Moment {
@@ -45,10 +47,10 @@ impl Moment {
     }
 }
 
-/// The watch mode's report closes by itself once another side acts or the turn ends (the
+/// A watch-mode battle window closes by itself once another side acts or the turn ends (the
 /// rulebook's solitaire Soviet of Stalingrad is no side that acts): a spectator has nobody to
 /// close it and the map under it has moved on.
-fn outlived(watching: bool, opened_during: Option<&Moment>, now: &Moment) -> bool {
+pub fn outlived(watching: bool, opened_during: Option<&Moment>, now: &Moment) -> bool {
     watching
         && opened_during.is_some_and(|then| {
             (now.side.is_some() && now.side != then.side) || now.turn != then.turn
@@ -199,5 +201,20 @@ mod tests {
             "a player closes it"
         );
         assert!(!outlived(true, None, &at(s, 4)), "opened by hand: stays");
+        // A window that closes on the side alone (Moscow '41's, opened for the attacker).
+        let side_only = |side| Moment { side, turn: None };
+        let attacker = side_only(g);
+        assert!(
+            outlived(true, Some(&attacker), &side_only(s)),
+            "the defender's impulse"
+        );
+        assert!(
+            !outlived(true, Some(&attacker), &side_only(g)),
+            "the attacker still acts"
+        );
+        assert!(
+            !outlived(true, Some(&attacker), &side_only(None)),
+            "between turns"
+        );
     }
 }

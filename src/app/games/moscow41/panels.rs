@@ -6,6 +6,7 @@
 
 use super::Moscow41;
 use crate::app::table::panel::{PanelCtx, PanelOut};
+use crate::app::ui::battle::{outlived, Moment};
 use crate::app::ui::dice::dice_row;
 use crate::app::ui::style::{battle_side, side_colour};
 use crate::app::ui::text::{linked, Look};
@@ -419,9 +420,18 @@ pub fn battle_window(
 }
 
 /// Watching the computer play both sides nobody closes the window: a battle that is over
-/// closes by itself once the other side acts (the attacker's impulse has moved on).
+/// closes by itself once the other side acts (the attacker's impulse has moved on) — the
+/// table's rule for its own battle report, on the side alone.
 fn closes_by_itself(watching: bool, over: bool, acting: Option<Side>, attacker: Side) -> bool {
-    watching && over && acting.is_some_and(|s| s != attacker)
+    let opened_for = Moment {
+        side: Some(attacker),
+        turn: None,
+    };
+    let now = Moment {
+        side: acting,
+        turn: None,
+    };
+    over && outlived(watching, Some(&opened_for), &now)
 }
 
 /// A block of the battle in words: the strength it fought at and what became of it.
